@@ -1,0 +1,161 @@
+package dev.cohort.api;
+
+import java.math.BigInteger;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * The builder applications write against. Every method records gates and returns at once; the
+ * engine evaluates them later, batching independent gates of one kind into one round.
+ *
+ * <p>Integers are signed: an input declared with {@code bits} bits must lie in {@code
+ * [-2^(bits-1), 2^(bits-1))}, and opened values come back in the field's symmetric range.
+ *
+ * <p>Scheduling: gates recorded in one scope run as soon as their inputs exist, so independent
+ * operations share rounds. {@link #seq} orders steps (a step starts when the one before has
+ * finished and may use its opened values); {@link #par} groups independent branches.
+ */
+public interface Numeric {
+
+  /** This party's 0-based index. */
+  int myId();
+
+  /** The number of parties. */
+  int parties();
+
+  /** The field's modulus bit length, for applications that size their values. */
+  int fieldBits();
+
+  // ---- input ----
+
+  /** A secret input of {@code party}; {@code value} is read only at that party. */
+  Secret input(int party, long value, int bits);
+
+  /** A secret input of {@code party}; {@code value} is read only at that party. */
+  Secret input(int party, BigInteger value, int bits);
+
+  /**
+   * {@code length} secret inputs of {@code party}; {@code values} is read only at that party
+   * (other parties may pass null).
+   */
+  SecretVector input(int party, long[] values, int length, int bits);
+
+  // ---- public constants ----
+
+  Secret known(long value);
+
+  Secret known(BigInteger value);
+
+  SecretVector known(long[] values);
+
+  // ---- arithmetic on single secrets ----
+
+  Secret add(Secret a, Secret b);
+
+  Secret add(Secret a, long constant);
+
+  Secret sub(Secret a, Secret b);
+
+  /** {@code constant - a}. */
+  Secret sub(long constant, Secret a);
+
+  Secret negate(Secret a);
+
+  Secret mul(Secret a, Secret b);
+
+  /** Multiplication by a public constant: local, no round. */
+  Secret mul(Secret a, long constant);
+
+  /** Multiplication by a public constant: local, no round. */
+  Secret mul(Secret a, BigInteger constant);
+
+  Secret sum(List<Secret> terms);
+
+  /** The inner product of two lists: one multiplication round. */
+  Secret innerProduct(List<Secret> a, List<Secret> b);
+
+  // ---- arithmetic on vectors (one gate over arrays) ----
+
+  SecretVector add(SecretVector a, SecretVector b);
+
+  SecretVector add(SecretVector a, long constant);
+
+  SecretVector sub(SecretVector a, SecretVector b);
+
+  SecretVector negate(SecretVector a);
+
+  SecretVector mul(SecretVector a, SecretVector b);
+
+  /** Every element times the one secret {@code s}. */
+  SecretVector mul(SecretVector a, Secret s);
+
+  SecretVector mul(SecretVector a, long constant);
+
+  SecretVector mul(SecretVector a, BigInteger constant);
+
+  Secret sum(SecretVector a);
+
+  Secret innerProduct(SecretVector a, SecretVector b);
+
+  // ---- reshaping (local) ----
+
+  /** Packs single secrets into a vector. */
+  SecretVector vector(List<Secret> elements);
+
+  /** Element {@code index} of {@code v}. */
+  Secret get(SecretVector v, int index);
+
+  /** Elements {@code [from, to)} of {@code v}. */
+  SecretVector slice(SecretVector v, int from, int to);
+
+  SecretVector concat(SecretVector a, SecretVector b);
+
+  // ---- opening ----
+
+  /** Opens to every party; the value must fit in a signed 64-bit integer. */
+  Deferred<Long> open(Secret a);
+
+  Deferred<BigInteger> openBig(Secret a);
+
+  Deferred<long[]> open(SecretVector a);
+
+  Deferred<BigInteger[]> openBig(SecretVector a);
+
+  /** Opens to {@code party} only; reading it at another party throws. */
+  Deferred<Long> openTo(int party, Secret a);
+
+  Deferred<long[]> openTo(int party, SecretVector a);
+
+  // ---- randomness ----
+
+  /** A uniformly random field element that no party knows. */
+  Secret random();
+
+  SecretVector random(int length);
+
+  /** A uniformly random bit (0 or 1) that no party knows. */
+  Secret randomBit();
+
+  SecretVector randomBits(int length);
+
+  // ---- scopes ----
+
+  /** A step built now, which later steps can follow with {@link Step#seq}. */
+  <T> Step<T> seq(Computation<T> step);
+
+  /**
+   * An independent branch whose gates share rounds with everything else that is ready. Its value
+   * exists once all its gates have finished; a step can follow it with {@link Step#seq}.
+   */
+  <T> Step<T> par(Computation<T> branch);
+
+  /** Independent branches, evaluated side by side; their results in order. */
+  <T> Deferred<List<T>> par(List<? extends Computation<T>> branches);
+
+  /**
+   * Runs {@code body} again and again while {@code condition} holds for the state, each iteration
+   * built from the value of the one before (so a loop may depend on opened values). Returns the
+   * final state.
+   */
+  <T> Step<T> loop(T initial, Predicate<? super T> condition, StepFunction<T, T> body);
+}

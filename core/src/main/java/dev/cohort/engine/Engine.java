@@ -1,0 +1,184 @@
+package dev.cohort.engine;
+
+import dev.cohort.api.Computation;
+import dev.cohort.net.Channel;
+import dev.cohort.net.TrafficStats;
+import dev.cohort.producer.GateBatch;
+import dev.cohort.producer.Graph;
+import dev.cohort.random.Prg;
+import dev.cohort.suite.Inbox;
+import dev.cohort.suite.Outbox;
+import dev.cohort.suite.RoundProtocol;
+import dev.cohort.suite.Suite;
+import dev.cohort.suite.SuiteFactory;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One party's engine: evaluates computations round by round over a {@link Channel}.
+ *
+ * <p>Each round it asks the graph for the interactive gates that are ready (up to the batch size
+ * in flight), lets every running protocol write its messages, exchanges one frame per peer, and
+ * lets every protocol read. Local gates run in between, cost no round and never end a batch; a
+ * gate that becomes ready joins the very next round.
+ *
+ * <p>Not thread-safe: one engine per party thread; runs on one engine happen one after another.
+ */
+public final class Engine {
+
+  private final Suite suite;
+  private final Channel channel;
+  private final EngineConfig config;
+  private final Outbox outbox;
+  private final Inbox inbox;
+  private boolean setUp;
+  private boolean failed;
+
+  public Engine(SuiteFactory factory, Channel channel, EngineConfig config) {
+    factory.validate(channel.parties());
+    Prg prg =
+        config.insecureSeed() == null
+            ? Prg.secure()
+            : Prg.seeded(config.insecureSeed() * 1_000_003L + channel.self());
+    this.suite = factory.create(channel.self(), channel.parties(), prg);
+    this.channel = channel;
+    this.config = config;
+    this.outbox = new Outbox(channel.self(), channel.parties());
+    this.inbox = new Inbox(channel.parties());
+  }
+
+  public Suite suite() {
+    return suite;
+  }
+
+  /** Runs {@code computation} to the end and returns its value at this party. */
+  public <T> Result<T> run(Computation<T> computation) {
+    if (failed) {
+      throw new IllegalStateException("this engine failed in an earlier run; create a new one");
+    }
+    try {
+      return runChecked(computation);
+    } catch (RuntimeException | Error e) {
+      failed = true;
+      channel.abort(e.getClass().getSimpleName() + ": " + e.getMessage());
+      throw e;
+    }
+  }
+
+  private <T> Result<T> runChecked(Computation<T> computation) {
+    long start = System.nanoTime();
+    TrafficStats before = channel.stats().copy();
+    long setupRounds = 0;
+    if (!setUp) {
+      setUp = true;
+      RoundProtocol setup = suite.setup();
+      if (setup != null) {
+        setupRounds = runAlone(setup);
+      }
+    }
+    Graph graph = new Graph(suite);
+    Graph.Root<T> root = graph.root(computation);
+    List<Running> running = new ArrayList<>();
+    long rounds = 0;
+    while (true) {
+      int inFlight = 0;
+      for (Running r : running) {
+        inFlight += r.elements();
+      }
+      for (GateBatch batch : graph.start(config.batchSize() - inFlight)) {
+        running.add(new Running(batch.protocol(), batch));
+      }
+      if (running.isEmpty()) {
+        if (!root.isComplete()) {
+          throw new IllegalStateException(
+              "computation stalled: gates wait for values that nothing computes");
+        }
+        break;
+      }
+      RoundProtocol check = suite.check(false);
+      if (check != null) {
+        running.add(new Running(check, null));
+      }
+      rounds++;
+      round(running, rounds);
+    }
+    RoundProtocol finalCheck = suite.check(true);
+    if (finalCheck != null) {
+      rounds += runAlone(finalCheck);
+    }
+    T value = root.value();
+    TrafficStats traffic = channel.stats().since(before);
+    RunMetrics metrics =
+        new RunMetrics(
+            suite.party(),
+            rounds,
+            setupRounds,
+            graph.counts().gatesByKind(),
+            graph.counts().elementsByKind(),
+            graph.counts().batchesByKind(),
+            graph.counts().localGates(),
+            traffic.bytesSent,
+            traffic.framesSent,
+            System.nanoTime() - start);
+    return new Result<>(value, metrics);
+  }
+
+  /** One exchange: every running protocol writes, frames cross, every protocol reads. */
+  private void round(List<Running> running, long roundIndex) {
+    outbox.clear();
+    for (Running r : running) {
+      r.protocol.send(r.round, outbox);
+    }
+    long[][] buffers = new long[channel.parties()][];
+    int[] lengths = new int[channel.parties()];
+    for (int p = 0; p < lengths.length; p++) {
+      buffers[p] = outbox.buffer(p);
+      lengths[p] = outbox.length(p);
+    }
+    inbox.reset((int) roundIndex, channel.exchange(buffers, lengths));
+    List<Running> finished = new ArrayList<>();
+    for (Running r : running) {
+      if (r.protocol.receive(r.round, inbox)) {
+        finished.add(r);
+      } else {
+        r.round++;
+      }
+    }
+    inbox.checkFullyRead();
+    running.removeAll(finished);
+    for (Running r : finished) {
+      if (r.batch != null) {
+        r.batch.finish();
+      }
+    }
+  }
+
+  private long runAlone(RoundProtocol protocol) {
+    if (protocol.isDone()) {
+      return 0;
+    }
+    List<Running> running = new ArrayList<>(List.of(new Running(protocol, null)));
+    long rounds = 0;
+    while (!running.isEmpty()) {
+      rounds++;
+      round(running, rounds);
+    }
+    return rounds;
+  }
+
+  /** A protocol in flight and the round it is in. */
+  private static final class Running {
+    final RoundProtocol protocol;
+    final GateBatch batch; // null for suite checks
+    int round;
+
+    Running(RoundProtocol protocol, GateBatch batch) {
+      this.protocol = protocol;
+      this.batch = batch;
+    }
+
+    int elements() {
+      return batch == null ? 0 : batch.elements();
+    }
+  }
+}

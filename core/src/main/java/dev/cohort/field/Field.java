@@ -1,0 +1,97 @@
+package dev.cohort.field;
+
+import dev.cohort.random.Prg;
+import java.math.BigInteger;
+
+/**
+ * A prime field whose elements are fixed-width little-endian words packed in {@code long[]}.
+ *
+ * <p>Element {@code i} of a packed array occupies words {@code [i * words(), (i + 1) * words())}.
+ * Every element handed to or returned from a kernel is canonical, in {@code [0, p)}. Offsets and
+ * counts are in elements, not words. Output arrays may alias input arrays at the same offset.
+ *
+ * <p>Suites call a kernel once per batch, never once per element, so one code path serves
+ * every field and the virtual call is amortized over the whole batch.
+ */
+public interface Field {
+
+  /** A short name used in configuration and reports, e.g. {@code m61}. */
+  String name();
+
+  BigInteger modulus();
+
+  /** Bit length of the modulus. */
+  int bitLength();
+
+  /** 64-bit words per element. */
+  int words();
+
+  /** {@code out[i] = a[i] + b[i]}. */
+  void add(long[] a, int ao, long[] b, int bo, long[] out, int oo, int n);
+
+  /** {@code out[i] = a[i] - b[i]}. */
+  void sub(long[] a, int ao, long[] b, int bo, long[] out, int oo, int n);
+
+  /** {@code out[i] = a[i] * b[i]}. */
+  void mul(long[] a, int ao, long[] b, int bo, long[] out, int oo, int n);
+
+  /** {@code out[i] = -a[i]}. */
+  void negate(long[] a, int ao, long[] out, int oo, int n);
+
+  /** {@code out[i] = a[i] * c}, where {@code c} is the one element at {@code c[co]}. */
+  void scale(long[] a, int ao, long[] c, int co, long[] out, int oo, int n);
+
+  /** {@code acc[i] += a[i] * c}, where {@code c} is the one element at {@code c[co]}. */
+  void scaleAdd(long[] a, int ao, long[] c, int co, long[] acc, int acco, int n);
+
+  /** {@code out[i] = a[i] + c}, where {@code c} is the one element at {@code c[co]}. */
+  void addScalar(long[] a, int ao, long[] c, int co, long[] out, int oo, int n);
+
+  /** {@code out[oo] = a[ao] + ... + a[ao + n - 1]} (zero for {@code n = 0}). */
+  void sum(long[] a, int ao, int n, long[] out, int oo);
+
+  /** {@code out[oo] = sum of a[ao + i] * b[bo + i]} for {@code i < n}. */
+  void innerProduct(long[] a, int ao, long[] b, int bo, int n, long[] out, int oo);
+
+  /** Fills {@code n} uniformly random elements from {@code prg} (rejection sampling). */
+  void random(Prg prg, long[] out, int oo, int n);
+
+  /** {@code out = a^e} for {@code e >= 0}. Not a hot path. */
+  void pow(long[] a, int ao, BigInteger e, long[] out, int oo);
+
+  /** {@code out = a^-1}; throws {@link ArithmeticException} for zero. */
+  void inverse(long[] a, int ao, long[] out, int oo);
+
+  /**
+   * Writes a square root of {@code a} to {@code out} and returns true, or returns false when
+   * {@code a} is not a square. The root returned is the canonical one: the smaller of the two
+   * roots {@code r} and {@code p - r} (zero's root is zero).
+   */
+  boolean sqrt(long[] a, int ao, long[] out, int oo);
+
+  /** Encodes a signed integer as {@code v mod p}. */
+  void encode(long v, long[] out, int oo);
+
+  /** Encodes a signed integer as {@code v mod p}. */
+  void encode(BigInteger v, long[] out, int oo);
+
+  /** The canonical value in {@code [0, p)}. */
+  BigInteger toBigInteger(long[] a, int ao);
+
+  /** The signed value in the symmetric range {@code (-p/2, p/2]}. */
+  BigInteger decodeSigned(long[] a, int ao);
+
+  /**
+   * The signed value in the symmetric range, as a {@code long}; throws {@link
+   * ArithmeticException} when it does not fit in 64 bits.
+   */
+  long decodeLong(long[] a, int ao);
+
+  /** True when the elements at {@code a[ao]} and {@code b[bo]} are equal. */
+  boolean equal(long[] a, int ao, long[] b, int bo);
+
+  /** A new zeroed packed array of {@code n} elements. */
+  default long[] alloc(int n) {
+    return new long[Math.multiplyExact(n, words())];
+  }
+}

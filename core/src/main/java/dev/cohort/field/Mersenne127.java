@@ -1,0 +1,390 @@
+package dev.cohort.field;
+
+import dev.cohort.random.Prg;
+import java.math.BigInteger;
+
+/**
+ * The prime field of the Mersenne prime {@code p = 2^127 - 1}, two words per element.
+ *
+ * <p>Invariant: element {@code i} is {@code lo + hi * 2^64} with {@code lo = x[2i]}, {@code hi =
+ * x[2i + 1]}, and the value lies in {@code [0, p)}; in particular {@code hi < 2^63}, so the high
+ * word is never negative.
+ *
+ * <p>Kernels work on the two words directly, without {@code BigInteger}. Multiplication is the
+ * 256-bit schoolbook product of the 64-bit limbs, then reduction with {@code 2^127 ≡ 1 (mod p)}:
+ * the bits above 127 are added onto the low 127 bits, twice, and a result equal to {@code p}
+ * becomes zero. Java 17 has no unsigned multiply-high, so it is derived from {@link
+ * Math#multiplyHigh} (see {@link #unsignedMultiplyHigh}). Carries between words use the
+ * branch-free carry-out formula of {@link #carry}.
+ */
+public final class Mersenne127 implements Field {
+
+  /** Low word of {@code p}: all 64 bits set. */
+  private static final long P_LO = -1L;
+
+  /** High word of {@code p}, and the mask of the low 63 bits of a high word. */
+  private static final long P_HI = Long.MAX_VALUE;
+
+  private static final BigInteger MODULUS = BigInteger.ONE.shiftLeft(127).subtract(BigInteger.ONE);
+  private static final BigInteger P_MINUS_2 = MODULUS.subtract(BigInteger.TWO);
+  private static final BigInteger SQRT_EXPONENT = MODULUS.add(BigInteger.ONE).shiftRight(2);
+  private static final BigInteger TWO_64 = BigInteger.ONE.shiftLeft(64);
+
+  /** High word of {@code (p + 1) / 2 = 2^126}, the smallest element with a negative decoding. */
+  private static final long HALF_HI = 1L << 62;
+
+  Mersenne127() {}
+
+  @Override
+  public String name() {
+    return "m127";
+  }
+
+  @Override
+  public BigInteger modulus() {
+    return MODULUS;
+  }
+
+  @Override
+  public int bitLength() {
+    return 127;
+  }
+
+  @Override
+  public int words() {
+    return 2;
+  }
+
+  // ---- word-level helpers -------------------------------------------------------------------
+
+  /** The carry out of bit 63 of {@code s = x + y (+ carry in)}, as 0 or 1. */
+  private static long carry(long x, long y, long s) {
+    // Majority of x63, y63 and the carry into bit 63, which is x63 ^ y63 ^ s63.
+    return ((x & y) | ((x | y) & ~s)) >>> 63;
+  }
+
+  /** The high 64 bits of the unsigned 128-bit product of {@code a} and {@code b}. */
+  private static long unsignedMultiplyHigh(long a, long b) {
+    // multiplyHigh reads a negative operand as x - 2^64; add back the other operand for each.
+    return Math.multiplyHigh(a, b) + ((a >> 63) & b) + ((b >> 63) & a);
+  }
+
+  /**
+   * Writes {@code s mod p} for {@code s = s0 + s1 * 2^64 < 2^128 - 1} to {@code out[o, o + 2)}.
+   */
+  private static void reduce128(long s0, long s1, long[] out, int o) {
+    // Fold bit 127 onto bit 0: r = (s & p) + (s >>> 127) <= p, because s < 2^128 - 1.
+    long top = s1 >>> 63;
+    long r0 = s0 + top;
+    long r1 = (s1 & P_HI) + carry(s0, top, r0);
+    if (r0 == P_LO && r1 == P_HI) { // r == p, rare
+      r0 = 0;
+      r1 = 0;
+    }
+    out[o] = r0;
+    out[o + 1] = r1;
+  }
+
+  /**
+   * Writes {@code (a * b + c) mod p} to {@code out[o, o + 2)} for canonical {@code a}, {@code b}
+   * and {@code c}. The addend is free here: {@code a * b + c <= (p - 1) * p < 2^254}, the bound
+   * the reduction needs anyway.
+   */
+  private static void mulAdd(
+      long a0, long a1, long b0, long b1, long c0, long c1, long[] out, int o) {
+    // Partial products. a1, b1 < 2^63, so only terms with a0 or b0 need the unsigned fix-up.
+    long lo00 = a0 * b0;
+    long hi00 = unsignedMultiplyHigh(a0, b0);
+    long lo01 = a0 * b1;
+    long hi01 = Math.multiplyHigh(a0, b1) + ((a0 >> 63) & b1);
+    long lo10 = a1 * b0;
+    long hi10 = Math.multiplyHigh(a1, b0) + ((b0 >> 63) & a1);
+    long lo11 = a1 * b1;
+    long hi11 = Math.multiplyHigh(a1, b1);
+
+    // Column 0: lo00 + c0.
+    long w0 = lo00 + c0;
+    long k = carry(lo00, c0, w0);
+    // Column 1: hi00 + lo01 + lo10 + c1 + k; up to three carries out.
+    long t = hi00 + lo01;
+    long k1 = carry(hi00, lo01, t);
+    long w1 = t + lo10;
+    k1 += carry(t, lo10, w1);
+    t = w1 + c1;
+    k1 += carry(w1, c1, t);
+    w1 = t + k;
+    k1 += carry(t, k, w1);
+    // Column 2: hi01 + hi10 + lo11 + k1. hi01, hi10 < 2^63, so their sum cannot carry.
+    t = hi01 + hi10;
+    long w2 = t + lo11;
+    long k2 = carry(t, lo11, w2);
+    t = w2 + k1;
+    k2 += carry(w2, k1, t);
+    w2 = t;
+    // Column 3: the total is < 2^254, so w3 < 2^62 and nothing carries out.
+    long w3 = hi11 + k2;
+
+    // x = L + H * 2^127 ≡ L + H with L = x mod 2^127 and H = x >>> 127 < 2^127.
+    long h0 = (w1 >>> 63) | (w2 << 1);
+    long h1 = (w2 >>> 63) | (w3 << 1);
+    long l1 = w1 & P_HI;
+    long s0 = w0 + h0;
+    long s1 = l1 + h1 + carry(w0, h0, s0); // l1, h1 < 2^63: no overflow, s <= 2^128 - 2
+    reduce128(s0, s1, out, o);
+  }
+
+  // ---- kernels -------------------------------------------------------------------------------
+
+  @Override
+  public void add(long[] a, int ao, long[] b, int bo, long[] out, int oo, int n) {
+    for (int i = 0; i < n; i++) {
+      int ia = 2 * (ao + i);
+      int ib = 2 * (bo + i);
+      long a0 = a[ia];
+      long b0 = b[ib];
+      long s0 = a0 + b0;
+      long s1 = a[ia + 1] + b[ib + 1] + carry(a0, b0, s0); // < 2^64, and s <= 2p < 2^128 - 1
+      reduce128(s0, s1, out, 2 * (oo + i));
+    }
+  }
+
+  @Override
+  public void sub(long[] a, int ao, long[] b, int bo, long[] out, int oo, int n) {
+    for (int i = 0; i < n; i++) {
+      int ia = 2 * (ao + i);
+      int ib = 2 * (bo + i);
+      long a0 = a[ia];
+      long b0 = b[ib];
+      long d0 = a0 - b0;
+      long d1 = a[ia + 1] - b[ib + 1] - (Long.compareUnsigned(a0, b0) < 0 ? 1 : 0);
+      // d is negative exactly when d1 is (both high words are < 2^63); then add p, branch-free.
+      long mask = d1 >> 63;
+      long r0 = d0 + (P_LO & mask);
+      long r1 = d1 + (P_HI & mask) + carry(d0, P_LO & mask, r0);
+      int io = 2 * (oo + i);
+      out[io] = r0;
+      out[io + 1] = r1;
+    }
+  }
+
+  @Override
+  public void mul(long[] a, int ao, long[] b, int bo, long[] out, int oo, int n) {
+    for (int i = 0; i < n; i++) {
+      int ia = 2 * (ao + i);
+      int ib = 2 * (bo + i);
+      mulAdd(a[ia], a[ia + 1], b[ib], b[ib + 1], 0, 0, out, 2 * (oo + i));
+    }
+  }
+
+  @Override
+  public void negate(long[] a, int ao, long[] out, int oo, int n) {
+    for (int i = 0; i < n; i++) {
+      int ia = 2 * (ao + i);
+      long a0 = a[ia];
+      long a1 = a[ia + 1];
+      boolean zero = (a0 | a1) == 0;
+      // p - a needs no borrow: the low word of p has every bit set.
+      int io = 2 * (oo + i);
+      out[io] = zero ? 0 : P_LO - a0;
+      out[io + 1] = zero ? 0 : P_HI - a1;
+    }
+  }
+
+  @Override
+  public void scale(long[] a, int ao, long[] c, int co, long[] out, int oo, int n) {
+    long k0 = c[2 * co];
+    long k1 = c[2 * co + 1];
+    for (int i = 0; i < n; i++) {
+      int ia = 2 * (ao + i);
+      mulAdd(a[ia], a[ia + 1], k0, k1, 0, 0, out, 2 * (oo + i));
+    }
+  }
+
+  @Override
+  public void scaleAdd(long[] a, int ao, long[] c, int co, long[] acc, int acco, int n) {
+    long k0 = c[2 * co];
+    long k1 = c[2 * co + 1];
+    for (int i = 0; i < n; i++) {
+      int ia = 2 * (ao + i);
+      int ic = 2 * (acco + i);
+      mulAdd(a[ia], a[ia + 1], k0, k1, acc[ic], acc[ic + 1], acc, ic);
+    }
+  }
+
+  @Override
+  public void addScalar(long[] a, int ao, long[] c, int co, long[] out, int oo, int n) {
+    long k0 = c[2 * co];
+    long k1 = c[2 * co + 1];
+    for (int i = 0; i < n; i++) {
+      int ia = 2 * (ao + i);
+      long a0 = a[ia];
+      long s0 = a0 + k0;
+      long s1 = a[ia + 1] + k1 + carry(a0, k0, s0);
+      reduce128(s0, s1, out, 2 * (oo + i));
+    }
+  }
+
+  @Override
+  public void sum(long[] a, int ao, int n, long[] out, int oo) {
+    // Accumulate in the output element itself, canonical after every step. Element 0 is copied
+    // rather than added to a zeroed output, so that out may alias a at the same offset.
+    int io = 2 * oo;
+    if (n == 0) {
+      out[io] = 0;
+      out[io + 1] = 0;
+      return;
+    }
+    out[io] = a[2 * ao];
+    out[io + 1] = a[2 * ao + 1];
+    for (int i = 1; i < n; i++) {
+      int ia = 2 * (ao + i);
+      long a0 = a[ia];
+      long x0 = out[io];
+      long s0 = x0 + a0;
+      long s1 = out[io + 1] + a[ia + 1] + carry(x0, a0, s0);
+      reduce128(s0, s1, out, io);
+    }
+  }
+
+  @Override
+  public void innerProduct(long[] a, int ao, long[] b, int bo, int n, long[] out, int oo) {
+    // The running sum lives in the output element and rides along as the addend of each
+    // multiply-add. Term 0 is written before anything is added to it, so that out may alias a
+    // or b at the same offset.
+    int io = 2 * oo;
+    if (n == 0) {
+      out[io] = 0;
+      out[io + 1] = 0;
+      return;
+    }
+    mulAdd(a[2 * ao], a[2 * ao + 1], b[2 * bo], b[2 * bo + 1], 0, 0, out, io);
+    for (int i = 1; i < n; i++) {
+      int ia = 2 * (ao + i);
+      int ib = 2 * (bo + i);
+      mulAdd(a[ia], a[ia + 1], b[ib], b[ib + 1], out[io], out[io + 1], out, io);
+    }
+  }
+
+  @Override
+  public void random(Prg prg, long[] out, int oo, int n) {
+    // Draw all words at once; keep 127 bits per element and draw again only for the value p
+    // itself (probability 2^-127).
+    prg.fill(out, 2 * oo, 2 * n);
+    for (int i = 0; i < n; i++) {
+      int io = 2 * (oo + i);
+      long lo = out[io];
+      long hi = out[io + 1] & P_HI;
+      while (lo == P_LO && hi == P_HI) {
+        lo = prg.nextLong();
+        hi = prg.nextLong() & P_HI;
+      }
+      out[io] = lo;
+      out[io + 1] = hi;
+    }
+  }
+
+  // ---- exponentiation (not hot paths) ---------------------------------------------------------
+
+  @Override
+  public void pow(long[] a, int ao, BigInteger e, long[] out, int oo) {
+    if (e.signum() < 0) {
+      throw new IllegalArgumentException("exponent must be >= 0, got " + e);
+    }
+    long b0 = a[2 * ao];
+    long b1 = a[2 * ao + 1];
+    long[] r = {1, 0};
+    for (int bit = e.bitLength() - 1; bit >= 0; bit--) {
+      mulAdd(r[0], r[1], r[0], r[1], 0, 0, r, 0);
+      if (e.testBit(bit)) {
+        mulAdd(r[0], r[1], b0, b1, 0, 0, r, 0);
+      }
+    }
+    out[2 * oo] = r[0];
+    out[2 * oo + 1] = r[1];
+  }
+
+  @Override
+  public void inverse(long[] a, int ao, long[] out, int oo) {
+    if ((a[2 * ao] | a[2 * ao + 1]) == 0) {
+      throw new ArithmeticException("inverse of zero in " + name());
+    }
+    pow(a, ao, P_MINUS_2, out, oo); // Fermat: x^(p-1) == 1
+  }
+
+  @Override
+  public boolean sqrt(long[] a, int ao, long[] out, int oo) {
+    // p ≡ 3 (mod 4), so x^((p+1)/4) = x^(2^125) squares to x whenever x is a square.
+    long[] r = new long[2];
+    pow(a, ao, SQRT_EXPONENT, r, 0);
+    long[] check = new long[2];
+    mulAdd(r[0], r[1], r[0], r[1], 0, 0, check, 0);
+    if (check[0] != a[2 * ao] || check[1] != a[2 * ao + 1]) {
+      return false;
+    }
+    if (r[1] >= HALF_HI) { // r > (p - 1) / 2: the other root p - r is the smaller one
+      negate(r, 0, r, 0, 1);
+    }
+    out[2 * oo] = r[0];
+    out[2 * oo + 1] = r[1];
+    return true;
+  }
+
+  // ---- conversions ----------------------------------------------------------------------------
+
+  @Override
+  public void encode(long v, long[] out, int oo) {
+    // A negative v maps to p + v = (2^64 - 1 + v) + (2^63 - 1) * 2^64, borrowing nothing.
+    out[2 * oo] = v < 0 ? v - 1 : v;
+    out[2 * oo + 1] = v < 0 ? P_HI : 0;
+  }
+
+  @Override
+  public void encode(BigInteger v, long[] out, int oo) {
+    BigInteger x = v.mod(MODULUS);
+    out[2 * oo] = x.longValue(); // low 64 bits
+    out[2 * oo + 1] = x.shiftRight(64).longValue();
+  }
+
+  @Override
+  public BigInteger toBigInteger(long[] a, int ao) {
+    BigInteger lo = BigInteger.valueOf(a[2 * ao]);
+    if (lo.signum() < 0) {
+      lo = lo.add(TWO_64);
+    }
+    return BigInteger.valueOf(a[2 * ao + 1]).shiftLeft(64).add(lo);
+  }
+
+  @Override
+  public BigInteger decodeSigned(long[] a, int ao) {
+    BigInteger x = toBigInteger(a, ao);
+    return a[2 * ao + 1] >= HALF_HI ? x.subtract(MODULUS) : x;
+  }
+
+  @Override
+  public long decodeLong(long[] a, int ao) {
+    long lo = a[2 * ao];
+    long hi = a[2 * ao + 1];
+    if (hi < HALF_HI) { // non-negative: x itself, which must be < 2^63
+      if (hi == 0 && lo >= 0) {
+        return lo;
+      }
+    } else { // negative: -(p - x), where p - x must be <= 2^63
+      long m0 = P_LO - lo;
+      long m1 = P_HI - hi;
+      if (m1 == 0 && Long.compareUnsigned(m0, Long.MIN_VALUE) <= 0) {
+        return -m0; // for m0 = 2^63 this wraps to Long.MIN_VALUE, as it should
+      }
+    }
+    throw new ArithmeticException("field element does not fit in a signed 64-bit integer");
+  }
+
+  @Override
+  public boolean equal(long[] a, int ao, long[] b, int bo) {
+    return a[2 * ao] == b[2 * bo] && a[2 * ao + 1] == b[2 * bo + 1];
+  }
+
+  @Override
+  public String toString() {
+    return name();
+  }
+}

@@ -1,0 +1,31 @@
+package dev.cohort.net;
+
+/**
+ * One logical channel between this party and every peer: the transport's whole interface to the
+ * engine. Each call to {@link #exchange} is one round: one frame to each peer, one frame from
+ * each peer, in order. Frames carry 64-bit words, the unit of every field element and digest the
+ * protocols send.
+ */
+public interface Channel extends AutoCloseable {
+
+  int self();
+
+  int parties();
+
+  /**
+   * Sends {@code lengths[p]} words of {@code outgoing[p]} to every peer {@code p} (the entry for
+   * this party is ignored) and returns the frame received from each peer (null at this party's
+   * index). Throws {@link dev.cohort.api.NetworkException} naming the peer when one fails,
+   * disconnects or sends nothing within the timeout.
+   */
+  long[][] exchange(long[][] outgoing, int[] lengths);
+
+  /** What this channel has sent and received so far. */
+  TrafficStats stats();
+
+  /** Tells the peers that this party gives up, so they fail promptly instead of timing out. */
+  void abort(String reason);
+
+  @Override
+  void close();
+}

@@ -1,0 +1,6 @@
+package dev.cohort.producer;
+
+/** A producer whose gates are built later, when the graph gets to it. */
+interface Buildable {
+  void build(Graph graph);
+}

@@ -1,0 +1,537 @@
+package dev.cohort.producer;
+
+import dev.cohort.api.Computation;
+import dev.cohort.api.Deferred;
+import dev.cohort.api.Numeric;
+import dev.cohort.api.PartyId;
+import dev.cohort.api.Secret;
+import dev.cohort.api.SecretVector;
+import dev.cohort.api.Step;
+import dev.cohort.api.StepFunction;
+import dev.cohort.field.Field;
+import dev.cohort.suite.Suite;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * The {@link Numeric} builder of one scope. Each call records a gate in the scope; a local gate
+ * whose inputs already have shares (as in a step built from earlier results) runs at once,
+ * without becoming a node of the graph.
+ */
+final class Builder implements Numeric {
+
+  private final Graph graph;
+  private final ParallelProtocolProducer scope;
+  private final Suite suite;
+  private final Field field;
+
+  Builder(Graph graph, ParallelProtocolProducer scope) {
+    this.graph = graph;
+    this.scope = scope;
+    this.suite = graph.suite();
+    this.field = suite.field();
+  }
+
+  /** The value of a step's result, with a clear error when it was not computed inside it. */
+  static <T> T valueOfStep(Deferred<T> result) {
+    try {
+      return result.get();
+    } catch (IllegalStateException e) {
+      throw new IllegalStateException(
+          "a step returned a value that its own gates do not compute: " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public int myId() {
+    return suite.party();
+  }
+
+  @Override
+  public int parties() {
+    return suite.parties();
+  }
+
+  @Override
+  public int fieldBits() {
+    return field.bitLength();
+  }
+
+  // ---- input ----
+
+  @Override
+  public Secret input(int party, long value, int bits) {
+    long[] packed = isMine(party) ? encodeLongs(party, new long[] {value}, bits) : null;
+    return (Secret) inputOf(party, 1, bits, 64, new SecretValue(), packed);
+  }
+
+  @Override
+  public Secret input(int party, BigInteger value, int bits) {
+    checkParty(party, "input");
+    checkBits(bits, field.bitLength() - 1);
+    long[] packed = null;
+    if (isMine(party)) {
+      if (value == null) {
+        throw new IllegalArgumentException(PartyId.of(party) + "'s input value is null");
+      }
+      checkRange(party, 0, value, bits);
+      packed = field.alloc(1);
+      field.encode(value, packed, 0);
+    }
+    return (Secret) inputOf(party, 1, bits, Integer.MAX_VALUE, new SecretValue(), packed);
+  }
+
+  @Override
+  public SecretVector input(int party, long[] values, int length, int bits) {
+    if (length < 0) {
+      throw new IllegalArgumentException("input length (" + length + ") must be >= 0");
+    }
+    long[] packed = null;
+    if (isMine(party)) {
+      if (values == null || values.length != length) {
+        throw new IllegalArgumentException(
+            PartyId.of(party)
+                + " must supply "
+                + length
+                + " input values, got "
+                + (values == null ? "none" : values.length));
+      }
+      packed = encodeLongs(party, values, bits);
+    }
+    return (SecretVector) inputOf(party, length, bits, 64, new VectorValue(length), packed);
+  }
+
+  private Value inputOf(int party, int length, int bits, int maxBits, Value out, long[] packed) {
+    checkParty(party, "input");
+    checkBits(bits, Math.min(maxBits, field.bitLength() - 1));
+    if (length == 0) {
+      out.shares = suite.constant(new long[0], 0);
+      return out;
+    }
+    new InteractiveGate.Input(scope, party, packed, out).attach(graph);
+    return out;
+  }
+
+  private boolean isMine(int party) {
+    return party == suite.party();
+  }
+
+  private long[] encodeLongs(int party, long[] values, int bits) {
+    checkParty(party, "input");
+    checkBits(bits, Math.min(64, field.bitLength() - 1));
+    long[] packed = field.alloc(values.length);
+    long min = bits == 64 ? Long.MIN_VALUE : -(1L << (bits - 1));
+    long max = bits == 64 ? Long.MAX_VALUE : (1L << (bits - 1)) - 1;
+    for (int i = 0; i < values.length; i++) {
+      long v = values[i];
+      if (v < min || v > max) {
+        throw new IllegalArgumentException(rangeMessage(party, i, bits));
+      }
+      field.encode(v, packed, i);
+    }
+    return packed;
+  }
+
+  private void checkRange(int party, int position, BigInteger v, int bits) {
+    BigInteger bound = BigInteger.ONE.shiftLeft(bits - 1);
+    if (v.compareTo(bound.negate()) < 0 || v.compareTo(bound) >= 0) {
+      throw new IllegalArgumentException(rangeMessage(party, position, bits));
+    }
+  }
+
+  private static String rangeMessage(int party, int position, int bits) {
+    return PartyId.of(party)
+        + "'s input at position "
+        + position
+        + " is outside the declared "
+        + bits
+        + "-bit signed range [-2^"
+        + (bits - 1)
+        + ", 2^"
+        + (bits - 1)
+        + ")";
+  }
+
+  private void checkParty(int party, String what) {
+    if (party < 0 || party >= suite.parties()) {
+      throw new IllegalArgumentException(
+          what
+              + " names party "
+              + party
+              + ", but the parties are P0.."
+              + PartyId.of(suite.parties() - 1));
+    }
+  }
+
+  private void checkBits(int bits, int max) {
+    if (bits < 1 || bits > max) {
+      throw new IllegalArgumentException(
+          "bit length ("
+              + bits
+              + ") must be in [1, "
+              + max
+              + "] for the field "
+              + field.name()
+              + " ("
+              + field.bitLength()
+              + " bits)");
+    }
+  }
+
+  // ---- constants ----
+
+  @Override
+  public Secret known(long value) {
+    SecretValue out = new SecretValue();
+    long[] packed = field.alloc(1);
+    field.encode(value, packed, 0);
+    out.shares = suite.constant(packed, 1);
+    return out;
+  }
+
+  @Override
+  public Secret known(BigInteger value) {
+    SecretValue out = new SecretValue();
+    long[] packed = field.alloc(1);
+    field.encode(value, packed, 0);
+    out.shares = suite.constant(packed, 1);
+    return out;
+  }
+
+  @Override
+  public SecretVector known(long[] values) {
+    VectorValue out = new VectorValue(values.length);
+    long[] packed = field.alloc(values.length);
+    for (int i = 0; i < values.length; i++) {
+      field.encode(values[i], packed, i);
+    }
+    out.shares = suite.constant(packed, values.length);
+    return out;
+  }
+
+  // ---- local gates ----
+
+  private <V extends Value> V local(LocalGate.Op op, V out, long[] constant, int from, Value... in) {
+    boolean ready = true;
+    for (Value v : in) {
+      ready &= v.isReady();
+    }
+    if (ready) {
+      graph.counts().local();
+      out.shares = LocalGate.compute(suite, op, in, constant, from, out.length);
+    } else {
+      new LocalGate(scope, op, out, constant, from, in).attach(graph);
+    }
+    return out;
+  }
+
+  private long[] element(long c) {
+    long[] packed = field.alloc(1);
+    field.encode(c, packed, 0);
+    return packed;
+  }
+
+  private long[] element(BigInteger c) {
+    long[] packed = field.alloc(1);
+    field.encode(c, packed, 0);
+    return packed;
+  }
+
+  private static Value v(Secret s) {
+    return (Value) s;
+  }
+
+  private static Value v(SecretVector s) {
+    return (Value) s;
+  }
+
+  private static void sameLength(SecretVector a, SecretVector b) {
+    if (a.length() != b.length()) {
+      throw new IllegalArgumentException(
+          "vector lengths differ: " + a.length() + " and " + b.length());
+    }
+  }
+
+  @Override
+  public Secret add(Secret a, Secret b) {
+    return local(LocalGate.Op.ADD, new SecretValue(), null, 0, v(a), v(b));
+  }
+
+  @Override
+  public Secret add(Secret a, long constant) {
+    return local(LocalGate.Op.ADD_CONSTANT, new SecretValue(), element(constant), 0, v(a));
+  }
+
+  @Override
+  public Secret sub(Secret a, Secret b) {
+    return local(LocalGate.Op.SUB, new SecretValue(), null, 0, v(a), v(b));
+  }
+
+  @Override
+  public Secret sub(long constant, Secret a) {
+    return add(negate(a), constant);
+  }
+
+  @Override
+  public Secret negate(Secret a) {
+    return local(LocalGate.Op.NEGATE, new SecretValue(), null, 0, v(a));
+  }
+
+  @Override
+  public Secret mul(Secret a, Secret b) {
+    SecretValue out = new SecretValue();
+    new InteractiveGate.Multiply(scope, v(a), v(b), out).attach(graph);
+    return out;
+  }
+
+  @Override
+  public Secret mul(Secret a, long constant) {
+    return local(LocalGate.Op.SCALE, new SecretValue(), element(constant), 0, v(a));
+  }
+
+  @Override
+  public Secret mul(Secret a, BigInteger constant) {
+    return local(LocalGate.Op.SCALE, new SecretValue(), element(constant), 0, v(a));
+  }
+
+  @Override
+  public Secret sum(List<Secret> terms) {
+    if (terms.isEmpty()) {
+      return known(0);
+    }
+    return sum(vector(terms));
+  }
+
+  @Override
+  public Secret innerProduct(List<Secret> a, List<Secret> b) {
+    return innerProduct(vector(a), vector(b));
+  }
+
+  @Override
+  public SecretVector add(SecretVector a, SecretVector b) {
+    sameLength(a, b);
+    return local(LocalGate.Op.ADD, new VectorValue(a.length()), null, 0, v(a), v(b));
+  }
+
+  @Override
+  public SecretVector add(SecretVector a, long constant) {
+    return local(
+        LocalGate.Op.ADD_CONSTANT, new VectorValue(a.length()), element(constant), 0, v(a));
+  }
+
+  @Override
+  public SecretVector sub(SecretVector a, SecretVector b) {
+    sameLength(a, b);
+    return local(LocalGate.Op.SUB, new VectorValue(a.length()), null, 0, v(a), v(b));
+  }
+
+  @Override
+  public SecretVector negate(SecretVector a) {
+    return local(LocalGate.Op.NEGATE, new VectorValue(a.length()), null, 0, v(a));
+  }
+
+  @Override
+  public SecretVector mul(SecretVector a, SecretVector b) {
+    sameLength(a, b);
+    VectorValue out = new VectorValue(a.length());
+    if (a.length() == 0) {
+      out.shares = suite.constant(new long[0], 0);
+      return out;
+    }
+    new InteractiveGate.Multiply(scope, v(a), v(b), out).attach(graph);
+    return out;
+  }
+
+  @Override
+  public SecretVector mul(SecretVector a, Secret s) {
+    VectorValue copies =
+        local(LocalGate.Op.BROADCAST, new VectorValue(a.length()), null, 0, v(s));
+    return mul(a, copies);
+  }
+
+  @Override
+  public SecretVector mul(SecretVector a, long constant) {
+    return local(LocalGate.Op.SCALE, new VectorValue(a.length()), element(constant), 0, v(a));
+  }
+
+  @Override
+  public SecretVector mul(SecretVector a, BigInteger constant) {
+    return local(LocalGate.Op.SCALE, new VectorValue(a.length()), element(constant), 0, v(a));
+  }
+
+  @Override
+  public Secret sum(SecretVector a) {
+    return local(LocalGate.Op.SUM, new SecretValue(), null, 0, v(a));
+  }
+
+  @Override
+  public Secret innerProduct(SecretVector a, SecretVector b) {
+    return sum(mul(a, b));
+  }
+
+  // ---- reshaping ----
+
+  @Override
+  public SecretVector vector(List<Secret> elements) {
+    Value[] in = new Value[elements.size()];
+    for (int i = 0; i < in.length; i++) {
+      in[i] = v(elements.get(i));
+    }
+    if (in.length == 0) {
+      VectorValue out = new VectorValue(0);
+      out.shares = suite.constant(new long[0], 0);
+      return out;
+    }
+    return local(LocalGate.Op.CONCAT, new VectorValue(in.length), null, 0, in);
+  }
+
+  @Override
+  public Secret get(SecretVector v, int index) {
+    if (index < 0 || index >= v.length()) {
+      throw new IndexOutOfBoundsException(
+          "index " + index + " is outside a vector of length " + v.length());
+    }
+    return local(LocalGate.Op.SLICE, new SecretValue(), null, index, v(v));
+  }
+
+  @Override
+  public SecretVector slice(SecretVector v, int from, int to) {
+    if (from < 0 || to > v.length() || from > to) {
+      throw new IndexOutOfBoundsException(
+          "slice [" + from + ", " + to + ") is outside a vector of length " + v.length());
+    }
+    return local(LocalGate.Op.SLICE, new VectorValue(to - from), null, from, v(v));
+  }
+
+  @Override
+  public SecretVector concat(SecretVector a, SecretVector b) {
+    return local(
+        LocalGate.Op.CONCAT, new VectorValue(a.length() + b.length()), null, 0, v(a), v(b));
+  }
+
+  // ---- opening ----
+
+  private <T> Deferred<T> openOf(Value in, int receiver, Opened.Form form) {
+    if (receiver >= 0) {
+      checkParty(receiver, "open");
+    }
+    Opened<T> out = new Opened<>(field, form, receiver, suite.party());
+    if (in.length == 0) {
+      out.set(receiver < 0 || isMine(receiver) ? new long[0] : null);
+      return out;
+    }
+    new InteractiveGate.Open(scope, in, receiver, out).attach(graph);
+    return out;
+  }
+
+  @Override
+  public Deferred<Long> open(Secret a) {
+    return openOf(v(a), -1, Opened.Form.LONG);
+  }
+
+  @Override
+  public Deferred<BigInteger> openBig(Secret a) {
+    return openOf(v(a), -1, Opened.Form.BIG);
+  }
+
+  @Override
+  public Deferred<long[]> open(SecretVector a) {
+    return openOf(v(a), -1, Opened.Form.LONGS);
+  }
+
+  @Override
+  public Deferred<BigInteger[]> openBig(SecretVector a) {
+    return openOf(v(a), -1, Opened.Form.BIGS);
+  }
+
+  @Override
+  public Deferred<Long> openTo(int party, Secret a) {
+    checkParty(party, "openTo");
+    return openOf(v(a), party, Opened.Form.LONG);
+  }
+
+  @Override
+  public Deferred<long[]> openTo(int party, SecretVector a) {
+    checkParty(party, "openTo");
+    return openOf(v(a), party, Opened.Form.LONGS);
+  }
+
+  // ---- randomness ----
+
+  @Override
+  public Secret random() {
+    SecretValue out = new SecretValue();
+    new InteractiveGate.Random(scope, false, out).attach(graph);
+    return out;
+  }
+
+  @Override
+  public SecretVector random(int length) {
+    return randomVector(length, false);
+  }
+
+  @Override
+  public Secret randomBit() {
+    SecretValue out = new SecretValue();
+    new InteractiveGate.Random(scope, true, out).attach(graph);
+    return out;
+  }
+
+  @Override
+  public SecretVector randomBits(int length) {
+    return randomVector(length, true);
+  }
+
+  private SecretVector randomVector(int length, boolean bits) {
+    if (length < 0) {
+      throw new IllegalArgumentException("length (" + length + ") must be >= 0");
+    }
+    VectorValue out = new VectorValue(length);
+    if (length == 0) {
+      out.shares = suite.constant(new long[0], 0);
+      return out;
+    }
+    new InteractiveGate.Random(scope, bits, out).attach(graph);
+    return out;
+  }
+
+  // ---- scopes ----
+
+  @Override
+  public <T> Step<T> seq(Computation<T> step) {
+    LazyProtocolProducer<Object, T> producer =
+        new LazyProtocolProducer<>(graph, scope, null, (b, ignored) -> step.build(b));
+    producer.attach();
+    return producer;
+  }
+
+  @Override
+  public <T> Step<T> par(Computation<T> branch) {
+    return seq(branch);
+  }
+
+  @Override
+  public <T> Deferred<List<T>> par(List<? extends Computation<T>> branches) {
+    List<Deferred<T>> results = new ArrayList<>(branches.size());
+    for (Computation<T> branch : branches) {
+      results.add(par(branch));
+    }
+    return () -> {
+      List<T> values = new ArrayList<>(results.size());
+      for (Deferred<T> d : results) {
+        values.add(d.get());
+      }
+      return values;
+    };
+  }
+
+  @Override
+  public <T> Step<T> loop(T initial, Predicate<? super T> condition, StepFunction<T, T> body) {
+    SequentialProtocolProducer<T> loop =
+        new SequentialProtocolProducer<>(graph, scope, initial, condition, body);
+    loop.attach();
+    return loop;
+  }
+}

@@ -1,0 +1,152 @@
+package dev.cohort.producer;
+
+import dev.cohort.api.Computation;
+import dev.cohort.api.Deferred;
+import dev.cohort.suite.RoundProtocol;
+import dev.cohort.suite.Suite;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The producer tree of one run as a dataflow graph: it runs local gates and builds lazy steps as
+ * soon as they can run, and hands the engine the interactive gates that are ready, grouped by
+ * kind. Every party builds the same graph in the same order, so the groups, and the order in
+ * which they write and read their messages, agree across parties.
+ */
+public final class Graph {
+
+  private final Suite suite;
+  private final ArrayDeque<LocalGate> readyLocal = new ArrayDeque<>();
+  private final ArrayDeque<InteractiveGate> readyInteractive = new ArrayDeque<>();
+  private final ArrayDeque<Buildable> toBuild = new ArrayDeque<>();
+  private final GateCounts counts = new GateCounts();
+
+  public Graph(Suite suite) {
+    this.suite = suite;
+  }
+
+  public Suite suite() {
+    return suite;
+  }
+
+  public GateCounts counts() {
+    return counts;
+  }
+
+  /** A root scope for {@code computation}; its result is available once the root completes. */
+  public <T> Root<T> root(Computation<T> computation) {
+    Root<T> root = new Root<>();
+    ParallelProtocolProducer scope = new ParallelProtocolProducer(root);
+    root.scope = scope;
+    root.result = computation.build(new Builder(this, scope));
+    if (root.result == null) {
+      throw new IllegalStateException("the computation returned null instead of a Deferred");
+    }
+    scope.seal(this);
+    return root;
+  }
+
+  /** The root of a run: complete when every gate and step of the computation has finished. */
+  public static final class Root<T> implements ParallelProtocolProducer.Owner {
+    private ParallelProtocolProducer scope;
+    private Deferred<T> result;
+    private boolean complete;
+
+    @Override
+    public void scopeComplete(Graph graph) {
+      complete = true;
+    }
+
+    public boolean isComplete() {
+      return complete;
+    }
+
+    public T value() {
+      return Builder.valueOfStep(result);
+    }
+  }
+
+  void ready(NativeGate gate) {
+    if (gate.isLocal()) {
+      readyLocal.add((LocalGate) gate);
+    } else {
+      readyInteractive.add((InteractiveGate) gate);
+    }
+  }
+
+  void schedule(Buildable producer) {
+    toBuild.add(producer);
+  }
+
+  /** Runs every local gate and builds every step that can run now, until none is left. */
+  public void drain() {
+    while (true) {
+      LocalGate local = readyLocal.poll();
+      if (local != null) {
+        counts.local();
+        local.evaluate(suite, this);
+        continue;
+      }
+      Buildable next = toBuild.poll();
+      if (next == null) {
+        return;
+      }
+      next.build(this);
+    }
+  }
+
+  public boolean hasReadyInteractive() {
+    return !readyInteractive.isEmpty();
+  }
+
+  /**
+   * Starts suite protocols for the ready interactive gates, up to {@code budget} elements (at
+   * least one gate), grouped by kind in the order the gates became ready. Protocols that finish
+   * without communication are completed at once, and whatever they make ready is started too.
+   * Returns the batches that need rounds.
+   */
+  public List<GateBatch> start(int budget) {
+    List<GateBatch> started = new ArrayList<>();
+    while (true) {
+      drain();
+      if (readyInteractive.isEmpty() || budget <= 0) {
+        return started;
+      }
+      List<List<InteractiveGate>> groups = new ArrayList<>();
+      int[] totals = new int[8];
+      boolean first = true;
+      while (!readyInteractive.isEmpty()
+          && (first || readyInteractive.peek().length <= budget)) {
+        InteractiveGate gate = readyInteractive.poll();
+        first = false;
+        budget -= gate.length;
+        int g = 0;
+        while (g < groups.size() && !groups.get(g).get(0).sameKind(gate)) {
+          g++;
+        }
+        if (g == groups.size()) {
+          groups.add(new ArrayList<>());
+          if (g == totals.length) {
+            totals = java.util.Arrays.copyOf(totals, g * 2);
+          }
+        }
+        groups.get(g).add(gate);
+        totals[g] += gate.length;
+      }
+      for (int g = 0; g < groups.size(); g++) {
+        List<InteractiveGate> group = groups.get(g);
+        InteractiveGate head = group.get(0);
+        counts.interactive(head.kind, group.size(), totals[g]);
+        RoundProtocol protocol = head.startGroup(suite, group, totals[g]);
+        GateBatch batch = new GateBatch(this, group, protocol, totals[g]);
+        if (protocol.isDone()) {
+          batch.finish();
+          budget += totals[g];
+        } else {
+          started.add(batch);
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,94 @@
+package dev.cohort.producer;
+
+import dev.cohort.api.Deferred;
+import dev.cohort.api.Step;
+import dev.cohort.api.StepFunction;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A step: its gates are built only when the step before it has finished, from that step's value.
+ * Chained steps form a sequential producer; a step without a predecessor is built at once.
+ */
+final class LazyProtocolProducer<P, T> implements Step<T>, Buildable, ParallelProtocolProducer.Owner {
+
+  private final Graph graph;
+  private final ParallelProtocolProducer declaring;
+  private final StepFunction<? super P, T> function;
+  private final LazyProtocolProducer<?, P> predecessor;
+  private List<LazyProtocolProducer<T, ?>> successors;
+  private Deferred<T> inner;
+  private T value;
+  private boolean complete;
+
+  LazyProtocolProducer(
+      Graph graph,
+      ParallelProtocolProducer declaring,
+      LazyProtocolProducer<?, P> predecessor,
+      StepFunction<? super P, T> function) {
+    this.graph = graph;
+    this.declaring = declaring;
+    this.predecessor = predecessor;
+    this.function = function;
+  }
+
+  /** Registers the step; builds it now when nothing precedes it. */
+  void attach() {
+    declaring.childStarted();
+    if (predecessor == null) {
+      build(graph);
+    } else if (predecessor.complete) {
+      graph.schedule(this);
+    } else {
+      predecessor.addSuccessor(this);
+    }
+  }
+
+  private void addSuccessor(LazyProtocolProducer<T, ?> next) {
+    if (successors == null) {
+      successors = new ArrayList<>(2);
+    }
+    successors.add(next);
+  }
+
+  @Override
+  public void build(Graph unused) {
+    ParallelProtocolProducer scope = new ParallelProtocolProducer(this);
+    P previous = predecessor == null ? null : predecessor.value;
+    inner = function.build(new Builder(graph, scope), previous);
+    if (inner == null) {
+      throw new IllegalStateException("a step returned null instead of a Deferred");
+    }
+    scope.seal(graph);
+  }
+
+  @Override
+  public void scopeComplete(Graph graph) {
+    value = Builder.valueOfStep(inner);
+    inner = null;
+    complete = true;
+    if (successors != null) {
+      for (LazyProtocolProducer<T, ?> next : successors) {
+        graph.schedule(next);
+      }
+      successors = null;
+    }
+    declaring.childFinished(graph);
+  }
+
+  @Override
+  public T get() {
+    if (!complete) {
+      throw new IllegalStateException(
+          "step has not finished yet: read its value in a later step (seq) or after the run");
+    }
+    return value;
+  }
+
+  @Override
+  public <R> Step<R> seq(StepFunction<? super T, R> next) {
+    LazyProtocolProducer<T, R> step = new LazyProtocolProducer<>(graph, declaring, this, next);
+    step.attach();
+    return step;
+  }
+}

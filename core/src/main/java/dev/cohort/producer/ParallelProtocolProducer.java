@@ -1,0 +1,51 @@
+package dev.cohort.producer;
+
+/**
+ * A scope whose children — gates, steps, nested scopes — all run side by side: each child starts
+ * as soon as its inputs exist, so independent children share rounds. The scope is complete when
+ * it has been built and every child has finished; it then tells its owner (a step, a loop, a
+ * branch or the engine's run).
+ *
+ * <p>Completion is counted, not tracked in lists, so finished gates and their shares can be
+ * collected while the scope is still running.
+ */
+public final class ParallelProtocolProducer {
+
+  /** Told once when a scope completes. */
+  interface Owner {
+    void scopeComplete(Graph graph);
+  }
+
+  private final Owner owner;
+  private int pending = 1; // the build token: held until seal()
+  private boolean complete;
+
+  ParallelProtocolProducer(Owner owner) {
+    this.owner = owner;
+  }
+
+  public boolean isComplete() {
+    return complete;
+  }
+
+  void childStarted() {
+    if (complete) {
+      throw new IllegalStateException(
+          "a gate or step was added to a scope that has finished: keep the builder of a step"
+              + " inside that step");
+    }
+    pending++;
+  }
+
+  void childFinished(Graph graph) {
+    if (--pending == 0) {
+      complete = true;
+      owner.scopeComplete(graph);
+    }
+  }
+
+  /** Ends the build: from now on the scope completes when its last child does. */
+  void seal(Graph graph) {
+    childFinished(graph);
+  }
+}

@@ -1,0 +1,155 @@
+package dev.cohort.random;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.LongBuffer;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.Arrays;
+import java.util.Objects;
+import javax.crypto.Cipher;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * A {@link Prg} that outputs the AES-128 keystream in counter mode: block {@code i} of stream
+ * {@code s} is {@code AES_k(s || i)}, with {@code s} and {@code i} as big-endian 64-bit halves of
+ * the 128-bit counter block.
+ *
+ * <p>Invariant: {@code buffer[position, CHUNK)} holds keystream bytes not yet handed out, in
+ * keystream order, and {@code position} is a multiple of 8. Words are read little-endian from
+ * the buffer, so {@link #fill} and repeated {@link #nextLong} return the same sequence; {@link
+ * #nextBytes} consumes whole words and drops the unused bytes of the last one.
+ *
+ * <p>Keystream is produced a chunk at a time (one {@code Cipher.update} per 4 KiB) so that the
+ * JDK's AES-CTR intrinsic does the work and bulk {@link #fill} costs about a byte copy per word.
+ * The block counter occupies the low 64 bits of the counter block; it would only carry into the
+ * stream half after 2^68 bytes, far beyond any computation.
+ *
+ * <p>Not thread-safe: give each thread its own generator (for instance one stream per thread).
+ */
+public final class AesCtrPrg implements Prg {
+
+  private static final int KEY_BYTES = 16;
+
+  /** Keystream bytes produced per cipher call; a multiple of the AES block size. */
+  private static final int CHUNK = 4096;
+
+  /** Encrypting zeros yields the raw keystream. Read-only, so one copy serves every instance. */
+  private static final byte[] ZEROS = new byte[CHUNK];
+
+  private static final VarHandle LONG_LE =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  private final Cipher cipher;
+  private final byte[] buffer = new byte[CHUNK];
+  private final LongBuffer words = ByteBuffer.wrap(buffer).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer();
+  private int position = CHUNK; // empty: the first read refills
+
+  /**
+   * A generator for one stream under a 16-byte key. The key is copied; the caller may wipe its
+   * array afterwards.
+   *
+   * @throws IllegalArgumentException if {@code key} is not 16 bytes long
+   */
+  public AesCtrPrg(byte[] key, long stream) {
+    if (key.length != KEY_BYTES) {
+      throw new IllegalArgumentException(
+          "PRG key must be " + KEY_BYTES + " bytes, got " + key.length);
+    }
+    byte[] counter = new byte[16];
+    for (int i = 0; i < 8; i++) {
+      counter[i] = (byte) (stream >>> (56 - 8 * i)); // high half, big-endian like the counter
+    }
+    try {
+      cipher = Cipher.getInstance("AES/CTR/NoPadding");
+      // SecretKeySpec copies the key bytes.
+      cipher.init(
+          Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"), new IvParameterSpec(counter));
+    } catch (GeneralSecurityException e) {
+      // Every Java platform must provide AES/CTR/NoPadding, so this is a broken JDK.
+      throw new IllegalStateException("AES/CTR/NoPadding is not available", e);
+    }
+  }
+
+  /** A generator keyed from a fresh {@link SecureRandom}. */
+  public static AesCtrPrg secure() {
+    byte[] key = new byte[KEY_BYTES];
+    new SecureRandom().nextBytes(key);
+    AesCtrPrg prg = new AesCtrPrg(key, 0);
+    Arrays.fill(key, (byte) 0);
+    return prg;
+  }
+
+  /**
+   * A deterministic generator whose key is the first 16 bytes of SHA-256 of the seed (8 bytes,
+   * little-endian). For tests and benchmarks only: a 64-bit seed is guessable.
+   */
+  public static AesCtrPrg seeded(long seed) {
+    byte[] seedBytes = new byte[8];
+    LONG_LE.set(seedBytes, 0, seed);
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(seedBytes);
+      return new AesCtrPrg(Arrays.copyOf(digest, KEY_BYTES), 0);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("SHA-256 is not available", e);
+    }
+  }
+
+  @Override
+  public long nextLong() {
+    if (position == CHUNK) {
+      refill();
+    }
+    long word = (long) LONG_LE.get(buffer, position);
+    position += Long.BYTES;
+    return word;
+  }
+
+  @Override
+  public void fill(long[] out, int off, int n) {
+    Objects.checkFromIndexSize(off, n, out.length);
+    int i = off;
+    int end = off + n;
+    while (i < end) {
+      if (position == CHUNK) {
+        refill();
+      }
+      int take = Math.min(end - i, (CHUNK - position) / Long.BYTES);
+      words.get(position / Long.BYTES, out, i, take); // bulk little-endian copy
+      position += take * Long.BYTES;
+      i += take;
+    }
+  }
+
+  @Override
+  public void nextBytes(byte[] out) {
+    int done = 0;
+    while (done < out.length) {
+      if (position == CHUNK) {
+        refill();
+      }
+      int take = Math.min(out.length - done, CHUNK - position);
+      System.arraycopy(buffer, position, out, done, take);
+      done += take;
+      // Round up to a word boundary so that word reads stay aligned with the keystream.
+      position += (take + Long.BYTES - 1) & -Long.BYTES;
+    }
+  }
+
+  /** Replaces the buffer with the next chunk of keystream; unread tail bytes are dropped. */
+  private void refill() {
+    try {
+      int produced = cipher.update(ZEROS, 0, CHUNK, buffer, 0);
+      if (produced != CHUNK) {
+        throw new IllegalStateException("AES-CTR produced " + produced + " of " + CHUNK + " bytes");
+      }
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("AES-CTR keystream generation failed", e);
+    }
+    position = 0;
+  }
+}

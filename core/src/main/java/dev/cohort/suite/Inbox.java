@@ -1,0 +1,70 @@
+package dev.cohort.suite;
+
+import dev.cohort.api.AbortException;
+import dev.cohort.api.PartyId;
+
+/**
+ * The frames one party received from its peers in one round, read in the order the gates of the
+ * round wrote them. Reading past the end of a frame, or leaving words unread, means the peer ran
+ * a different protocol: an {@link AbortException} naming the peer.
+ */
+public final class Inbox {
+
+  private final long[][] frames;
+  private final int[] positions;
+  private int round;
+
+  public Inbox(int parties) {
+    this.frames = new long[parties][];
+    this.positions = new int[parties];
+  }
+
+  /** Installs the frames of a new round. */
+  public void reset(int round, long[][] received) {
+    this.round = round;
+    for (int p = 0; p < frames.length; p++) {
+      frames[p] = received[p];
+      positions[p] = 0;
+    }
+  }
+
+  /** Reads {@code n} words from {@code peer}'s frame into {@code dst}. */
+  public void read(int peer, long[] dst, int off, int n) {
+    int at = advance(peer, n);
+    System.arraycopy(frames[peer], at, dst, off, n);
+  }
+
+  /** Reads one word from {@code peer}'s frame. */
+  public long read(int peer) {
+    return frames[peer][advance(peer, 1)];
+  }
+
+  private int advance(int peer, int n) {
+    long[] frame = frames[peer];
+    int at = positions[peer];
+    if (frame == null || at + n > frame.length) {
+      throw new AbortException(
+          PartyId.of(peer)
+              + " sent a short message in round "
+              + round
+              + ": the parties are running different computations or versions");
+    }
+    positions[peer] = at + n;
+    return at;
+  }
+
+  /** Checks that every frame was read to its end. */
+  public void checkFullyRead() {
+    for (int p = 0; p < frames.length; p++) {
+      if (frames[p] != null && positions[p] != frames[p].length) {
+        throw new AbortException(
+            PartyId.of(p)
+                + " sent "
+                + (frames[p].length - positions[p])
+                + " unexpected words in round "
+                + round
+                + ": the parties are running different computations or versions");
+      }
+    }
+  }
+}

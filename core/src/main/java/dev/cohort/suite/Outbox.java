@@ -1,0 +1,67 @@
+package dev.cohort.suite;
+
+import java.util.Arrays;
+
+/**
+ * The words one party sends each peer in one round. Every gate of the round appends to the same
+ * per-peer buffer, so the whole round leaves as one frame per peer. Buffers are reused across
+ * rounds.
+ */
+public final class Outbox {
+
+  private final int self;
+  private final long[][] buffers;
+  private final int[] lengths;
+
+  public Outbox(int self, int parties) {
+    this.self = self;
+    this.buffers = new long[parties][];
+    this.lengths = new int[parties];
+    for (int p = 0; p < parties; p++) {
+      buffers[p] = new long[64];
+    }
+  }
+
+  /** Appends {@code n} words of {@code src} from {@code off} to the frame for {@code peer}. */
+  public void write(int peer, long[] src, int off, int n) {
+    long[] buffer = reserve(peer, n);
+    System.arraycopy(src, off, buffer, lengths[peer], n);
+    lengths[peer] += n;
+  }
+
+  /** Appends one word to the frame for {@code peer}. */
+  public void write(int peer, long word) {
+    long[] buffer = reserve(peer, 1);
+    buffer[lengths[peer]++] = word;
+  }
+
+  private long[] reserve(int peer, int n) {
+    if (peer == self) {
+      throw new IllegalArgumentException("a party does not send to itself (P" + peer + ")");
+    }
+    long[] buffer = buffers[peer];
+    int need = lengths[peer] + n;
+    if (need > buffer.length) {
+      buffer = Arrays.copyOf(buffer, Math.max(need, buffer.length * 2));
+      buffers[peer] = buffer;
+    }
+    return buffer;
+  }
+
+  public int parties() {
+    return buffers.length;
+  }
+
+  public long[] buffer(int peer) {
+    return buffers[peer];
+  }
+
+  public int length(int peer) {
+    return lengths[peer];
+  }
+
+  /** Empties every frame, keeping the buffers. */
+  public void clear() {
+    Arrays.fill(lengths, 0);
+  }
+}

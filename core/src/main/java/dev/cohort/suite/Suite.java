@@ -1,0 +1,72 @@
+package dev.cohort.suite;
+
+import dev.cohort.field.Field;
+
+/**
+ * One party's instance of a protocol suite: how secrets are shared, combined and opened. The
+ * engine hands it whole batches of gates of one kind; it never sees the producer tree.
+ *
+ * <p>Local operations return new {@link Shares} at once. Interactive operations return a {@link
+ * RoundProtocol} that the engine drives round by round together with every other protocol of the
+ * same rounds. Packed field elements are in {@link Field} layout.
+ */
+public interface Suite {
+
+  Field field();
+
+  /** This party's index. */
+  int party();
+
+  int parties();
+
+  /** Per-run set-up (key agreement and the like) or null when the suite needs none. */
+  RoundProtocol setup();
+
+  // ---- local operations: no communication ----
+
+  /** Shares of public constants ({@code values} holds {@code length} packed elements). */
+  Shares constant(long[] values, int length);
+
+  Shares add(Shares a, Shares b);
+
+  Shares sub(Shares a, Shares b);
+
+  Shares negate(Shares a);
+
+  /** {@code a[i] + c} for the one public element {@code c[co]}. */
+  Shares addConstant(Shares a, long[] c, int co);
+
+  /** {@code a[i] * c} for the one public element {@code c[co]}. */
+  Shares scale(Shares a, long[] c, int co);
+
+  /** The sum of all elements of {@code a}, as a vector of length one. */
+  Shares sum(Shares a);
+
+  // ---- interactive operations ----
+
+  /**
+   * Secret-shares {@code length} values of {@code owner}. {@code values} holds the packed field
+   * elements at the owner and is null elsewhere.
+   */
+  RoundProtocol input(int owner, long[] values, int length);
+
+  RoundProtocol multiply(Shares a, Shares b);
+
+  /** Opens {@code a} to every party ({@code receiver < 0}) or to {@code receiver} only. */
+  RoundProtocol open(Shares a, int receiver);
+
+  /** Shares of {@code length} uniformly random elements that no party knows. */
+  RoundProtocol random(int length);
+
+  /** Shares of {@code length} uniformly random bits that no party knows. */
+  RoundProtocol randomBits(int length);
+
+  /**
+   * A check the suite must run before results leave the engine ({@code end} true), or at a round
+   * boundary because enough unchecked work has piled up ({@code end} false); null when nothing
+   * needs checking. SPDZ's MAC check and broadcast comparison are such checks.
+   */
+  default RoundProtocol check(boolean end) {
+    return null;
+  }
+}

@@ -1,0 +1,49 @@
+package dev.cohort.bgw;
+
+import dev.cohort.field.Field;
+
+/**
+ * Configuration of the BGW suite.
+ *
+ * @param field the field; 2^61 - 1 is the fast default
+ * @param threshold the most corrupt parties tolerated, {@code 1 <= t < n / 2}; 0 means the default
+ *     {@code floor((n - 1) / 2)} for the number of parties of the run
+ * @param prssLimit the largest number of PRSS key sets C(n, t) for which random elements come from
+ *     pseudo-random secret sharing (no communication); above it, parties deal random sharings and
+ *     sum them (one round)
+ */
+public record BgwConfig(Field field, int threshold, int prssLimit) {
+
+  public static final int DEFAULT_PRSS_LIMIT = 64;
+
+  public BgwConfig {
+    if (threshold < 0) {
+      throw new IllegalArgumentException(
+          "threshold (" + threshold + ") must be >= 1, or 0 for the default");
+    }
+    if (prssLimit < 0) {
+      throw new IllegalArgumentException("PRSS limit (" + prssLimit + ") must be >= 0");
+    }
+  }
+
+  /** The default threshold for the number of parties, and PRSS for small key-set counts. */
+  public static BgwConfig of(Field field) {
+    return new BgwConfig(field, 0, DEFAULT_PRSS_LIMIT);
+  }
+
+  public BgwConfig withThreshold(int t) {
+    if (t < 1) {
+      throw new IllegalArgumentException("threshold (" + t + ") must be >= 1");
+    }
+    return new BgwConfig(field, t, prssLimit);
+  }
+
+  public BgwConfig withPrssLimit(int limit) {
+    return new BgwConfig(field, threshold, limit);
+  }
+
+  /** The threshold used with {@code parties} parties. */
+  int thresholdFor(int parties) {
+    return threshold == 0 ? (parties - 1) / 2 : threshold;
+  }
+}

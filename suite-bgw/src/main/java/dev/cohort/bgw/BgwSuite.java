@@ -1,0 +1,250 @@
+package dev.cohort.bgw;
+
+import dev.cohort.field.Field;
+import dev.cohort.random.Prg;
+import dev.cohort.suite.Inbox;
+import dev.cohort.suite.Outbox;
+import dev.cohort.suite.PolynomialSuite;
+import dev.cohort.suite.RoundProtocol;
+import dev.cohort.suite.Shares;
+import dev.cohort.suite.Suite;
+import dev.cohort.suite.SuiteFactory;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The BGW suite: Shamir secret sharing of degree t among n ≥ 3 parties, t < n/2, secure against t
+ * semi-honest parties. Linear operations are local; input, multiplication (GRR degree reduction),
+ * opening and dealt random elements take one round each; random elements by PRSS take none; random
+ * bits take two.
+ *
+ * <p>Set-up (one round, once per engine): each party sends a fresh PRG key to each party of T_i
+ * (pairwise seeds for dealing) and, for PRSS, the lowest member of each key set sends its key.
+ */
+public final class BgwSuite extends PolynomialSuite {
+
+  private final BgwConfig config;
+  final ShamirSharing sharing;
+  final int threshold;
+  private final Prg prg;
+  private final Prg[] toSeeded; // self -> k for k in T_self
+  private final Prg[] fromDealer; // i -> self for self in T_i
+  private final boolean usePrss;
+  private Prss prss;
+
+  private BgwSuite(BgwConfig config, int party, int parties, Prg prg) {
+    super(config.field(), party, parties);
+    this.config = config;
+    this.threshold = config.thresholdFor(parties);
+    this.sharing = new ShamirSharing(field, parties, threshold);
+    this.prg = prg;
+    this.toSeeded = new Prg[parties];
+    this.fromDealer = new Prg[parties];
+    this.usePrss = Prss.setCount(parties, threshold) <= config.prssLimit();
+  }
+
+  /** The BGW suite over {@code field} with the default threshold. */
+  public static SuiteFactory factory(Field field) {
+    return factory(BgwConfig.of(field));
+  }
+
+  public static SuiteFactory factory(BgwConfig config) {
+    return new SuiteFactory() {
+      @Override
+      public String name() {
+        return "bgw("
+            + config.field().name()
+            + (config.threshold() > 0 ? ", t=" + config.threshold() : "")
+            + ")";
+      }
+
+      @Override
+      public Field field() {
+        return config.field();
+      }
+
+      @Override
+      public void validate(int parties) {
+        if (parties < 3) {
+          throw new IllegalArgumentException(
+              "BGW needs at least 3 parties, got " + parties + " (use SPDZ for 2 parties)");
+        }
+        int t = config.thresholdFor(parties);
+        if (2 * t >= parties) {
+          throw new IllegalArgumentException(
+              "threshold (" + t + ") must be < parties / 2 (parties: " + parties + ")");
+        }
+        if (parties > 1000) {
+          throw new IllegalArgumentException("parties (" + parties + ") must be <= 1000");
+        }
+      }
+
+      @Override
+      public Suite create(int party, int parties, Prg prg) {
+        validate(parties);
+        return new BgwSuite(config, party, parties, prg);
+      }
+    };
+  }
+
+  public int threshold() {
+    return threshold;
+  }
+
+  // ---- set-up: pairwise and PRSS keys ----
+
+  @Override
+  public RoundProtocol setup() {
+    List<Integer> sets = usePrss ? Prss.sets(parties, threshold) : List.of();
+    List<Integer> mySets = new ArrayList<>();
+    List<long[]> myKeys = new ArrayList<>();
+    return new RoundProtocol() {
+      @Override
+      public void send(int round, Outbox out) {
+        for (int m = 0; m < threshold; m++) {
+          int k = sharing.seeded(party, m);
+          long[] key = newKey();
+          toSeeded[k] = prgOf(key);
+          out.write(k, key, 0, 2);
+        }
+        for (int mask : sets) {
+          if (lowest(mask) == party) {
+            long[] key = newKey();
+            mySets.add(mask);
+            myKeys.add(key);
+            for (int k = party + 1; k < parties; k++) {
+              if ((mask & (1 << k)) != 0) {
+                out.write(k, key, 0, 2);
+              }
+            }
+          }
+        }
+      }
+
+      @Override
+      public boolean receive(int round, Inbox in) {
+        for (int i = 0; i < parties; i++) {
+          if (i != party && sharing.isSeeded(i, party)) {
+            long[] key = new long[2];
+            in.read(i, key, 0, 2);
+            fromDealer[i] = prgOf(key);
+          }
+        }
+        List<Integer> orderedSets = new ArrayList<>();
+        List<Prg> orderedKeys = new ArrayList<>();
+        int mine = 0;
+        for (int mask : sets) {
+          if ((mask & (1 << party)) == 0) {
+            continue;
+          }
+          long[] key;
+          if (lowest(mask) == party) {
+            key = myKeys.get(mine++);
+          } else {
+            key = new long[2];
+            in.read(lowest(mask), key, 0, 2);
+          }
+          orderedSets.add(mask);
+          orderedKeys.add(prgOf(key));
+        }
+        if (usePrss) {
+          prss = new Prss(field, party, parties, orderedSets, orderedKeys);
+        }
+        return true;
+      }
+    };
+  }
+
+  private static int lowest(int mask) {
+    return Integer.numberOfTrailingZeros(mask);
+  }
+
+  private long[] newKey() {
+    return new long[] {prg.nextLong(), prg.nextLong()};
+  }
+
+  private static Prg prgOf(long[] key) {
+    byte[] bytes = new byte[16];
+    for (int b = 0; b < 8; b++) {
+      bytes[b] = (byte) (key[0] >>> (8 * b));
+      bytes[8 + b] = (byte) (key[1] >>> (8 * b));
+    }
+    return Prg.fromKey(bytes, 0);
+  }
+
+  // ---- dealing with pairwise seeds ----
+
+  /**
+   * Deals {@code m} secrets with fresh degree-t polynomials: returns each party's shares (index =
+   * party). The shares of T_self come from the pairwise seeds; the others are interpolated.
+   */
+  long[][] deal(long[] secrets, int m) {
+    long[][] shares = new long[parties][];
+    for (int j = 0; j < threshold; j++) {
+      int k = sharing.seeded(party, j);
+      shares[k] = field.alloc(m);
+      field.random(toSeeded[k], shares[k], 0, m);
+    }
+    for (int k = 0; k < parties; k++) {
+      long[] c = sharing.dealCoefficients[party][k];
+      if (c == null) {
+        continue;
+      }
+      long[] s = field.alloc(m);
+      field.scale(secrets, 0, c, 0, s, 0, m);
+      for (int j = 0; j < threshold; j++) {
+        field.scaleAdd(shares[sharing.seeded(party, j)], 0, c, j + 1, s, 0, m);
+      }
+      shares[k] = s;
+    }
+    return shares;
+  }
+
+  /** This party's share of {@code m} values dealt by {@code dealer}, drawn from their seed. */
+  long[] seededShare(int dealer, int m) {
+    long[] s = field.alloc(m);
+    field.random(fromDealer[dealer], s, 0, m);
+    return s;
+  }
+
+  // ---- interactive gates ----
+
+  @Override
+  public RoundProtocol input(int owner, long[] values, int length) {
+    return new BgwReshare(this, new int[] {owner}, null, values, length);
+  }
+
+  @Override
+  public RoundProtocol multiply(Shares a, Shares b) {
+    return ShamirMultiply.start(this, a, b);
+  }
+
+  @Override
+  public RoundProtocol open(Shares a, int receiver) {
+    return new BgwOpen(this, a.share, a.length, receiver);
+  }
+
+  @Override
+  public RoundProtocol random(int length) {
+    if (usePrss) {
+      Shares r = new Shares(length, prss.next(length), null);
+      return BgwReshare.finished(r);
+    }
+    // Each of t + 1 dealers deals a random sharing; their sum is unknown to any t parties.
+    int[] dealers = new int[threshold + 1];
+    for (int i = 0; i < dealers.length; i++) {
+      dealers[i] = i;
+    }
+    long[] mine = null;
+    if (party <= threshold) {
+      mine = field.alloc(length);
+      field.random(prg, mine, 0, length);
+    }
+    return new BgwReshare(this, dealers, null, mine, length);
+  }
+
+  @Override
+  public RoundProtocol randomBits(int length) {
+    return new BgwRandomBits(this, length);
+  }
+}

@@ -1,0 +1,168 @@
+package dev.cohort.bgw;
+
+import dev.cohort.field.Field;
+import dev.cohort.random.Prg;
+import dev.cohort.suite.RoundProtocol;
+import dev.cohort.suite.Shares;
+import dev.cohort.suite.Suite;
+import dev.cohort.suite.SuiteFactory;
+import java.util.function.UnaryOperator;
+
+/**
+ * A suite that delegates to another and lets a test see or change what passes through: the shares
+ * an open sends (to tamper with them) and the shares inputs produce (to compare them).
+ */
+final class InterceptingSuite implements Suite {
+
+  interface Hooks {
+    /** Replaces the shares that party {@code party} opens. */
+    default Shares beforeOpen(int party, Shares shares) {
+      return shares;
+    }
+
+    /** Sees the shares an input gate produced at {@code party}. */
+    default void afterInput(int party, Shares shares) {}
+  }
+
+  static SuiteFactory wrap(SuiteFactory inner, Hooks hooks) {
+    return new SuiteFactory() {
+      @Override
+      public String name() {
+        return inner.name() + "+intercepted";
+      }
+
+      @Override
+      public Field field() {
+        return inner.field();
+      }
+
+      @Override
+      public void validate(int parties) {
+        inner.validate(parties);
+      }
+
+      @Override
+      public Suite create(int party, int parties, Prg prg) {
+        return new InterceptingSuite(inner.create(party, parties, prg), hooks);
+      }
+    };
+  }
+
+  private final Suite inner;
+  private final Hooks hooks;
+
+  private InterceptingSuite(Suite inner, Hooks hooks) {
+    this.inner = inner;
+    this.hooks = hooks;
+  }
+
+  @Override
+  public Field field() {
+    return inner.field();
+  }
+
+  @Override
+  public int party() {
+    return inner.party();
+  }
+
+  @Override
+  public int parties() {
+    return inner.parties();
+  }
+
+  @Override
+  public RoundProtocol setup() {
+    return inner.setup();
+  }
+
+  @Override
+  public Shares constant(long[] values, int length) {
+    return inner.constant(values, length);
+  }
+
+  @Override
+  public Shares add(Shares a, Shares b) {
+    return inner.add(a, b);
+  }
+
+  @Override
+  public Shares sub(Shares a, Shares b) {
+    return inner.sub(a, b);
+  }
+
+  @Override
+  public Shares negate(Shares a) {
+    return inner.negate(a);
+  }
+
+  @Override
+  public Shares addConstant(Shares a, long[] c, int co) {
+    return inner.addConstant(a, c, co);
+  }
+
+  @Override
+  public Shares scale(Shares a, long[] c, int co) {
+    return inner.scale(a, c, co);
+  }
+
+  @Override
+  public Shares sum(Shares a) {
+    return inner.sum(a);
+  }
+
+  @Override
+  public RoundProtocol input(int owner, long[] values, int length) {
+    RoundProtocol p = inner.input(owner, values, length);
+    return observe(
+        p,
+        s -> {
+          hooks.afterInput(party(), s);
+          return s;
+        });
+  }
+
+  @Override
+  public RoundProtocol multiply(Shares a, Shares b) {
+    return inner.multiply(a, b);
+  }
+
+  @Override
+  public RoundProtocol open(Shares a, int receiver) {
+    return inner.open(hooks.beforeOpen(party(), a), receiver);
+  }
+
+  @Override
+  public RoundProtocol random(int length) {
+    return inner.random(length);
+  }
+
+  @Override
+  public RoundProtocol randomBits(int length) {
+    return inner.randomBits(length);
+  }
+
+  private static RoundProtocol observe(RoundProtocol p, UnaryOperator<Shares> onShares) {
+    return new RoundProtocol() {
+      @Override
+      public boolean isDone() {
+        return p.isDone();
+      }
+
+      @Override
+      public void send(int round, dev.cohort.suite.Outbox out) {
+        p.send(round, out);
+      }
+
+      @Override
+      public boolean receive(int round, dev.cohort.suite.Inbox in) {
+        return p.receive(round, in);
+      }
+
+      @Override
+      public Shares shares() {
+        return onShares.apply(p.shares());
+      }
+    };
+  }
+}
