@@ -6,8 +6,8 @@ import java.math.BigInteger;
 /**
  * The prime field of any odd prime the user names, on {@link BigInteger}: slow but general.
  *
- * <p>Invariant: an element is {@code words() = ceil(bitLength / 64)} little-endian words holding
- * a value in {@code [0, p)}; the top word is read unsigned like the others.
+ * <p>Invariant: an element is {@code words() = ceil(bitLength / 64)} little-endian words holding a
+ * value in {@code [0, p)}; the top word is read unsigned like the others.
  *
  * <p>Each kernel converts its operands to {@code BigInteger} per element, computes, and converts
  * back. That costs allocation per element, which the Mersenne fields avoid; use them where speed
@@ -86,7 +86,9 @@ public final class BigPrimeField implements Field {
     write(v, out, element, words);
   }
 
-  /** The unsigned value of the {@code words}-word little-endian element at index {@code element}. */
+  /**
+   * The unsigned value of the {@code words}-word little-endian element at index {@code element}.
+   */
   static BigInteger read(long[] a, int element, int words) {
     int base = element * words;
     byte[] bigEndian = new byte[8 * words];
@@ -100,7 +102,9 @@ public final class BigPrimeField implements Field {
     return new BigInteger(1, bigEndian);
   }
 
-  /** Writes a value in {@code [0, 2^(64 * words))} as little-endian words at index {@code element}. */
+  /**
+   * Writes a value in {@code [0, 2^(64 * words))} as little-endian words at index {@code element}.
+   */
   static void write(BigInteger v, long[] out, int element, int words) {
     int base = element * words;
     for (int w = 0; w < words; w++) {

@@ -10,8 +10,8 @@ import java.math.BigInteger;
  * Every element handed to or returned from a kernel is canonical, in {@code [0, p)}. Offsets and
  * counts are in elements, not words. Output arrays may alias input arrays at the same offset.
  *
- * <p>Suites call a kernel once per batch, never once per element, so one code path serves
- * every field and the virtual call is amortized over the whole batch.
+ * <p>Suites call a kernel once per batch, never once per element, so one code path serves every
+ * field and the virtual call is amortized over the whole batch.
  */
 public interface Field {
 
@@ -63,9 +63,9 @@ public interface Field {
   void inverse(long[] a, int ao, long[] out, int oo);
 
   /**
-   * Writes a square root of {@code a} to {@code out} and returns true, or returns false when
-   * {@code a} is not a square. The root returned is the canonical one: the smaller of the two
-   * roots {@code r} and {@code p - r} (zero's root is zero).
+   * Writes a square root of {@code a} to {@code out} and returns true, or returns false when {@code
+   * a} is not a square. The root returned is the canonical one: the smaller of the two roots {@code
+   * r} and {@code p - r} (zero's root is zero).
    */
   boolean sqrt(long[] a, int ao, long[] out, int oo);
 
@@ -82,8 +82,8 @@ public interface Field {
   BigInteger decodeSigned(long[] a, int ao);
 
   /**
-   * The signed value in the symmetric range, as a {@code long}; throws {@link
-   * ArithmeticException} when it does not fit in 64 bits.
+   * The signed value in the symmetric range, as a {@code long}; throws {@link ArithmeticException}
+   * when it does not fit in 64 bits.
    */
   long decodeLong(long[] a, int ao);
 

@@ -23,8 +23,8 @@ public final class Fields {
   private Fields() {}
 
   /**
-   * The field of the prime {@code p}: a Mersenne field when {@code p} is {@code 2^61 - 1} or
-   * {@code 2^127 - 1}, otherwise a {@link BigPrimeField}.
+   * The field of the prime {@code p}: a Mersenne field when {@code p} is {@code 2^61 - 1} or {@code
+   * 2^127 - 1}, otherwise a {@link BigPrimeField}.
    *
    * @throws IllegalArgumentException if {@code p} is not a prime of at least 3 bits
    */
@@ -39,9 +39,8 @@ public final class Fields {
   }
 
   /**
-   * The field named in configuration: {@code m61}, {@code m127}, {@code 2^61-1}, {@code
-   * 2^127-1}, or a prime in decimal, optionally written as {@link Field#name()} prints it ({@code
-   * p1000003}).
+   * The field named in configuration: {@code m61}, {@code m127}, {@code 2^61-1}, {@code 2^127-1},
+   * or a prime in decimal, optionally written as {@link Field#name()} prints it ({@code p1000003}).
    *
    * @throws IllegalArgumentException if the name is none of these, or the number is not prime
    */
@@ -59,8 +58,7 @@ public final class Fields {
     }
     String digits = key.startsWith("p") ? key.substring(1) : key;
     if (digits.isEmpty() || !digits.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
-      throw new IllegalArgumentException(
-          "unknown field '" + name + "': expected " + ACCEPTED);
+      throw new IllegalArgumentException("unknown field '" + name + "': expected " + ACCEPTED);
     }
     return prime(new BigInteger(digits));
   }

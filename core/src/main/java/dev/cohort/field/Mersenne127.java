@@ -14,8 +14,8 @@ import java.math.BigInteger;
  * 256-bit schoolbook product of the 64-bit limbs, then reduction with {@code 2^127 ≡ 1 (mod p)}:
  * the bits above 127 are added onto the low 127 bits, twice, and a result equal to {@code p}
  * becomes zero. Java 17 has no unsigned multiply-high, so it is derived from {@link
- * Math#multiplyHigh} (see {@link #unsignedMultiplyHigh}). Carries between words use the
- * branch-free carry-out formula of {@link #carry}.
+ * Math#multiplyHigh} (see {@link #unsignedMultiplyHigh}). Carries between words use the branch-free
+ * carry-out formula of {@link #carry}.
  */
 public final class Mersenne127 implements Field {
 
@@ -69,9 +69,7 @@ public final class Mersenne127 implements Field {
     return Math.multiplyHigh(a, b) + ((a >> 63) & b) + ((b >> 63) & a);
   }
 
-  /**
-   * Writes {@code s mod p} for {@code s = s0 + s1 * 2^64 < 2^128 - 1} to {@code out[o, o + 2)}.
-   */
+  /** Writes {@code s mod p} for {@code s = s0 + s1 * 2^64 < 2^128 - 1} to {@code out[o, o + 2)}. */
   private static void reduce128(long s0, long s1, long[] out, int o) {
     // Fold bit 127 onto bit 0: r = (s & p) + (s >>> 127) <= p, because s < 2^128 - 1.
     long top = s1 >>> 63;
@@ -87,8 +85,8 @@ public final class Mersenne127 implements Field {
 
   /**
    * Writes {@code (a * b + c) mod p} to {@code out[o, o + 2)} for canonical {@code a}, {@code b}
-   * and {@code c}. The addend is free here: {@code a * b + c <= (p - 1) * p < 2^254}, the bound
-   * the reduction needs anyway.
+   * and {@code c}. The addend is free here: {@code a * b + c <= (p - 1) * p < 2^254}, the bound the
+   * reduction needs anyway.
    */
   private static void mulAdd(
       long a0, long a1, long b0, long b1, long c0, long c1, long[] out, int o) {

@@ -20,8 +20,8 @@ import javax.crypto.spec.SecretKeySpec;
  * the 128-bit counter block.
  *
  * <p>Invariant: {@code buffer[position, CHUNK)} holds keystream bytes not yet handed out, in
- * keystream order, and {@code position} is a multiple of 8. Words are read little-endian from
- * the buffer, so {@link #fill} and repeated {@link #nextLong} return the same sequence; {@link
+ * keystream order, and {@code position} is a multiple of 8. Words are read little-endian from the
+ * buffer, so {@link #fill} and repeated {@link #nextLong} return the same sequence; {@link
  * #nextBytes} consumes whole words and drops the unused bytes of the last one.
  *
  * <p>Keystream is produced a chunk at a time (one {@code Cipher.update} per 4 KiB) so that the
@@ -46,7 +46,8 @@ public final class AesCtrPrg implements Prg {
 
   private final Cipher cipher;
   private final byte[] buffer = new byte[CHUNK];
-  private final LongBuffer words = ByteBuffer.wrap(buffer).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer();
+  private final LongBuffer words =
+      ByteBuffer.wrap(buffer).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer();
   private int position = CHUNK; // empty: the first read refills
 
   /**
@@ -67,8 +68,7 @@ public final class AesCtrPrg implements Prg {
     try {
       cipher = Cipher.getInstance("AES/CTR/NoPadding");
       // SecretKeySpec copies the key bytes.
-      cipher.init(
-          Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"), new IvParameterSpec(counter));
+      cipher.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"), new IvParameterSpec(counter));
     } catch (GeneralSecurityException e) {
       // Every Java platform must provide AES/CTR/NoPadding, so this is a broken JDK.
       throw new IllegalStateException("AES/CTR/NoPadding is not available", e);

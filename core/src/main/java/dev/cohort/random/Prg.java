@@ -4,9 +4,9 @@ package dev.cohort.random;
  * A cryptographic pseudo-random generator: the one source of protocol randomness.
  *
  * <p>Production code seeds it from {@link java.security.SecureRandom} ({@link #secure()}); tests
- * pass a fixed seed ({@link #seeded(long)}) so that runs repeat. Two generators built from the
- * same key and stream produce the same sequence: that is how parties that share a key draw the
- * same pseudo-random values without talking.
+ * pass a fixed seed ({@link #seeded(long)}) so that runs repeat. Two generators built from the same
+ * key and stream produce the same sequence: that is how parties that share a key draw the same
+ * pseudo-random values without talking.
  */
 public interface Prg {
 

@@ -1,0 +1,576 @@
+package dev.cohort.field;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cohort.random.Prg;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BinaryOperator;
+import java.util.function.UnaryOperator;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.Example;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
+import net.jqwik.api.constraints.IntRange;
+
+/**
+ * Properties every {@link Field} must satisfy, checked against {@link BigInteger} arithmetic mod p.
+ * Subclasses name the field. Arrays are packed and unpacked here, independently of the field's own
+ * conversions, and every slot a kernel must not touch holds a sentinel that is checked after the
+ * call.
+ */
+abstract class FieldContract {
+
+  static final long SENTINEL = 0x5A5A_5A5A_5A5A_5A5AL;
+
+  abstract Field field();
+
+  BigInteger p() {
+    return field().modulus();
+  }
+
+  /** A batch of {@code n} pairs with element offsets for a, b and the output. */
+  record Batch(List<BigInteger> a, List<BigInteger> b, int ao, int bo, int oo) {
+    int n() {
+      return a.size();
+    }
+  }
+
+  // ---- generators ----------------------------------------------------------------------------
+
+  @Provide
+  Arbitrary<BigInteger> elements() {
+    BigInteger p = p();
+    List<BigInteger> edges = new ArrayList<>();
+    BigInteger two = BigInteger.TWO;
+    for (BigInteger v :
+        List.of(
+            BigInteger.ZERO,
+            BigInteger.ONE,
+            two,
+            p.subtract(BigInteger.ONE),
+            p.subtract(two),
+            p.shiftRight(1),
+            p.shiftRight(1).add(BigInteger.ONE))) {
+      edges.add(v);
+    }
+    for (int k : new int[] {31, 32, 60, 61, 62, 63, 64, 65, 125, 126, 127, 128}) {
+      BigInteger pk = BigInteger.ONE.shiftLeft(k);
+      edges.add(pk.subtract(BigInteger.ONE));
+      edges.add(pk);
+      edges.add(p.subtract(pk)); // high bits all set, low bits not
+    }
+    edges.removeIf(v -> v.signum() < 0 || v.compareTo(p) >= 0);
+    return Arbitraries.frequencyOf(
+        Tuple.of(1, Arbitraries.of(edges)),
+        Tuple.of(
+            3, Arbitraries.bigIntegers().between(BigInteger.ZERO, p.subtract(BigInteger.ONE))));
+  }
+
+  @Provide
+  Arbitrary<Batch> batches() {
+    Arbitrary<Integer> sizes =
+        Arbitraries.frequencyOf(
+            Tuple.of(1, Arbitraries.of(0, 1)), Tuple.of(4, Arbitraries.integers().between(0, 41)));
+    Arbitrary<Integer> offsets = Arbitraries.integers().between(0, 3);
+    return sizes.flatMap(
+        n ->
+            Combinators.combine(
+                    elements().list().ofSize(n),
+                    elements().list().ofSize(n),
+                    offsets,
+                    offsets,
+                    offsets)
+                .as(Batch::new));
+  }
+
+  // ---- packing, independent of the field's own conversions -----------------------------------
+
+  /** {@code values} at element offset {@code offset}, sentinels before and one element after. */
+  long[] pack(List<BigInteger> values, int offset) {
+    int w = field().words();
+    long[] a = sentinels(offset + values.size() + 1);
+    for (int i = 0; i < values.size(); i++) {
+      for (int k = 0; k < w; k++) {
+        a[(offset + i) * w + k] = values.get(i).shiftRight(64 * k).longValue();
+      }
+    }
+    return a;
+  }
+
+  long[] sentinels(int elements) {
+    long[] a = new long[elements * field().words()];
+    java.util.Arrays.fill(a, SENTINEL);
+    return a;
+  }
+
+  BigInteger unpack(long[] a, int element) {
+    int w = field().words();
+    BigInteger v = BigInteger.ZERO;
+    for (int k = w - 1; k >= 0; k--) {
+      v = v.shiftLeft(64).or(new BigInteger(Long.toUnsignedString(a[element * w + k])));
+    }
+    return v;
+  }
+
+  /** Asserts that the elements outside {@code [from, from + n)} still hold the sentinel. */
+  void assertUntouchedOutside(long[] a, int from, int n) {
+    int w = field().words();
+    for (int i = 0; i < a.length; i++) {
+      if (i < from * w || i >= (from + n) * w) {
+        assertEquals(SENTINEL, a[i], "word " + i + " outside the output range was written");
+      }
+    }
+  }
+
+  void assertElements(List<BigInteger> expected, long[] out, int oo) {
+    for (int i = 0; i < expected.size(); i++) {
+      assertEquals(expected.get(i), unpack(out, oo + i), "element " + i);
+    }
+    assertUntouchedOutside(out, oo, expected.size());
+  }
+
+  List<BigInteger> zip(Batch batch, BinaryOperator<BigInteger> op) {
+    List<BigInteger> r = new ArrayList<>();
+    for (int i = 0; i < batch.n(); i++) {
+      r.add(op.apply(batch.a().get(i), batch.b().get(i)).mod(p()));
+    }
+    return r;
+  }
+
+  List<BigInteger> map(List<BigInteger> xs, UnaryOperator<BigInteger> op) {
+    List<BigInteger> r = new ArrayList<>();
+    for (BigInteger x : xs) {
+      r.add(op.apply(x).mod(p()));
+    }
+    return r;
+  }
+
+  interface BinaryKernel {
+    void apply(long[] a, int ao, long[] b, int bo, long[] out, int oo, int n);
+  }
+
+  void checkBinary(Batch batch, BinaryKernel kernel, BinaryOperator<BigInteger> op) {
+    long[] a = pack(batch.a(), batch.ao());
+    long[] b = pack(batch.b(), batch.bo());
+    long[] aCopy = a.clone();
+    long[] bCopy = b.clone();
+    long[] out = sentinels(batch.oo() + batch.n() + 1);
+    kernel.apply(a, batch.ao(), b, batch.bo(), out, batch.oo(), batch.n());
+    assertElements(zip(batch, op), out, batch.oo());
+    assertArrayEquals(aCopy, a, "input a was modified");
+    assertArrayEquals(bCopy, b, "input b was modified");
+  }
+
+  // ---- element-wise kernels ------------------------------------------------------------------
+
+  @Property(seed = "42")
+  void add_randomBatch_matchesBigInteger(@ForAll("batches") Batch batch) {
+    checkBinary(batch, field()::add, BigInteger::add);
+  }
+
+  @Property(seed = "42")
+  void sub_randomBatch_matchesBigInteger(@ForAll("batches") Batch batch) {
+    checkBinary(batch, field()::sub, BigInteger::subtract);
+  }
+
+  @Property(seed = "42")
+  void mul_randomBatch_matchesBigInteger(@ForAll("batches") Batch batch) {
+    checkBinary(batch, field()::mul, BigInteger::multiply);
+  }
+
+  @Property(seed = "42")
+  void negate_randomBatch_matchesBigInteger(@ForAll("batches") Batch batch) {
+    long[] a = pack(batch.a(), batch.ao());
+    long[] out = sentinels(batch.oo() + batch.n() + 1);
+    field().negate(a, batch.ao(), out, batch.oo(), batch.n());
+    assertElements(map(batch.a(), BigInteger::negate), out, batch.oo());
+  }
+
+  @Property(seed = "42")
+  void scale_randomBatch_matchesBigInteger(
+      @ForAll("batches") Batch batch, @ForAll("elements") BigInteger c) {
+    long[] a = pack(batch.a(), batch.ao());
+    long[] cs = pack(List.of(c), batch.bo());
+    long[] out = sentinels(batch.oo() + batch.n() + 1);
+    field().scale(a, batch.ao(), cs, batch.bo(), out, batch.oo(), batch.n());
+    assertElements(map(batch.a(), x -> x.multiply(c)), out, batch.oo());
+  }
+
+  @Property(seed = "42")
+  void scaleAdd_randomBatch_matchesBigInteger(
+      @ForAll("batches") Batch batch, @ForAll("elements") BigInteger c) {
+    long[] a = pack(batch.a(), batch.ao());
+    long[] cs = pack(List.of(c), batch.oo());
+    long[] acc = pack(batch.b(), batch.bo());
+    field().scaleAdd(a, batch.ao(), cs, batch.oo(), acc, batch.bo(), batch.n());
+    assertElements(zip(batch, (x, y) -> x.multiply(c).add(y)), acc, batch.bo());
+  }
+
+  @Property(seed = "42")
+  void addScalar_randomBatch_matchesBigInteger(
+      @ForAll("batches") Batch batch, @ForAll("elements") BigInteger c) {
+    long[] a = pack(batch.a(), batch.ao());
+    long[] cs = pack(List.of(c), batch.bo());
+    long[] out = sentinels(batch.oo() + batch.n() + 1);
+    field().addScalar(a, batch.ao(), cs, batch.bo(), out, batch.oo(), batch.n());
+    assertElements(map(batch.a(), x -> x.add(c)), out, batch.oo());
+  }
+
+  // ---- reductions ----------------------------------------------------------------------------
+
+  @Property(seed = "42")
+  void sum_randomBatch_matchesBigInteger(@ForAll("batches") Batch batch) {
+    long[] a = pack(batch.a(), batch.ao());
+    long[] out = sentinels(batch.oo() + 2);
+    field().sum(a, batch.ao(), batch.n(), out, batch.oo());
+    BigInteger expected = batch.a().stream().reduce(BigInteger.ZERO, BigInteger::add).mod(p());
+    assertElements(List.of(expected), out, batch.oo());
+  }
+
+  @Property(seed = "42")
+  void innerProduct_randomBatch_matchesBigInteger(@ForAll("batches") Batch batch) {
+    long[] a = pack(batch.a(), batch.ao());
+    long[] b = pack(batch.b(), batch.bo());
+    long[] out = sentinels(batch.oo() + 2);
+    field().innerProduct(a, batch.ao(), b, batch.bo(), batch.n(), out, batch.oo());
+    BigInteger expected =
+        zip(batch, BigInteger::multiply).stream().reduce(BigInteger.ZERO, BigInteger::add).mod(p());
+    assertElements(List.of(expected), out, batch.oo());
+  }
+
+  // ---- aliasing: out is an input at the same offset ------------------------------------------
+
+  @Property(seed = "42")
+  void binaryKernels_outAliasesA_matchBigInteger(@ForAll("batches") Batch batch) {
+    checkInPlace(batch, field()::add, BigInteger::add, true);
+    checkInPlace(batch, field()::sub, BigInteger::subtract, true);
+    checkInPlace(batch, field()::mul, BigInteger::multiply, true);
+  }
+
+  @Property(seed = "42")
+  void binaryKernels_outAliasesB_matchBigInteger(@ForAll("batches") Batch batch) {
+    checkInPlace(batch, field()::add, BigInteger::add, false);
+    checkInPlace(batch, field()::sub, BigInteger::subtract, false);
+    checkInPlace(batch, field()::mul, BigInteger::multiply, false);
+  }
+
+  private void checkInPlace(
+      Batch batch, BinaryKernel kernel, BinaryOperator<BigInteger> op, boolean intoA) {
+    long[] a = pack(batch.a(), batch.ao());
+    long[] b = pack(batch.b(), batch.bo());
+    if (intoA) {
+      kernel.apply(a, batch.ao(), b, batch.bo(), a, batch.ao(), batch.n());
+      assertElements(zip(batch, op), a, batch.ao());
+    } else {
+      kernel.apply(a, batch.ao(), b, batch.bo(), b, batch.bo(), batch.n());
+      assertElements(zip(batch, op), b, batch.bo());
+    }
+  }
+
+  @Property(seed = "42")
+  void unaryAndScalarKernels_outAliasesA_matchBigInteger(
+      @ForAll("batches") Batch batch, @ForAll("elements") BigInteger c) {
+    Field f = field();
+    int ao = batch.ao();
+    int n = batch.n();
+    long[] cs = pack(List.of(c), 0);
+
+    long[] a = pack(batch.a(), ao);
+    f.negate(a, ao, a, ao, n);
+    assertElements(map(batch.a(), BigInteger::negate), a, ao);
+
+    a = pack(batch.a(), ao);
+    f.scale(a, ao, cs, 0, a, ao, n);
+    assertElements(map(batch.a(), x -> x.multiply(c)), a, ao);
+
+    a = pack(batch.a(), ao);
+    f.addScalar(a, ao, cs, 0, a, ao, n);
+    assertElements(map(batch.a(), x -> x.add(c)), a, ao);
+  }
+
+  @Property(seed = "42")
+  void reductions_outAliasesA_matchBigInteger(@ForAll("batches") Batch batch) {
+    Field f = field();
+    int ao = batch.ao();
+    int n = batch.n();
+
+    long[] a = pack(batch.a(), ao);
+    f.sum(a, ao, n, a, ao);
+    assertEquals(
+        batch.a().stream().reduce(BigInteger.ZERO, BigInteger::add).mod(p()), unpack(a, ao));
+
+    a = pack(batch.a(), ao);
+    long[] b = pack(batch.b(), batch.bo());
+    f.innerProduct(a, ao, b, batch.bo(), n, a, ao);
+    BigInteger expected =
+        zip(batch, BigInteger::multiply).stream().reduce(BigInteger.ZERO, BigInteger::add).mod(p());
+    assertEquals(expected, unpack(a, ao));
+  }
+
+  // ---- randomness ----------------------------------------------------------------------------
+
+  @Property(seed = "42", tries = 100)
+  void random_seededPrg_fillsCanonicalElementsRepeatably(
+      @ForAll @IntRange(max = 300) int n, @ForAll @IntRange(max = 3) int oo, @ForAll long seed) {
+    long[] out = sentinels(oo + n + 1);
+    field().random(Prg.seeded(seed), out, oo, n);
+    for (int i = 0; i < n; i++) {
+      BigInteger v = unpack(out, oo + i);
+      assertTrue(v.compareTo(p()) < 0, "element " + i + " is not canonical: " + v);
+    }
+    assertUntouchedOutside(out, oo, n);
+    long[] again = sentinels(oo + n + 1);
+    field().random(Prg.seeded(seed), again, oo, n);
+    assertArrayEquals(out, again);
+  }
+
+  @Example
+  void random_manyDraws_fillUpperHalfInProportion() {
+    int n = 4000;
+    long[] out = field().alloc(n);
+    field().random(Prg.seeded(7), out, 0, n);
+    BigInteger half = p().shiftRight(1);
+    int upper = 0;
+    for (int i = 0; i < n; i++) {
+      if (unpack(out, i).compareTo(half) > 0) {
+        upper++;
+      }
+    }
+    // The upper half (p/2, p) holds (p - 1)/2 of the p elements: about n/2, or 2n/5 for p = 5.
+    // The standard deviation is at most 32; allow more than 6 of them.
+    double expected = n * half.doubleValue() / p().doubleValue();
+    assertTrue(Math.abs(upper - expected) < 200, "upper half drew " + upper + " of " + n);
+  }
+
+  /** Yields the given words, then zeros. */
+  static Prg scripted(long... words) {
+    return new Prg() {
+      int next;
+
+      @Override
+      public long nextLong() {
+        return next < words.length ? words[next++] : 0;
+      }
+
+      @Override
+      public void fill(long[] out, int off, int n) {
+        for (int i = 0; i < n; i++) {
+          out[off + i] = nextLong();
+        }
+      }
+
+      @Override
+      public void nextBytes(byte[] out) {
+        throw new UnsupportedOperationException();
+      }
+    };
+  }
+
+  @Example
+  void random_firstDrawAllOnes_rejectsAndDrawsAgain() {
+    // All-ones words, masked to the modulus' bit length, give a value >= p: it must be
+    // rejected, and the element taken from the next words, here 3 followed by zeros.
+    int w = field().words();
+    long[] script = new long[2 * w];
+    java.util.Arrays.fill(script, 0, w, -1L);
+    script[w] = 3;
+    long[] out = sentinels(3);
+    field().random(scripted(script), out, 1, 1);
+    assertElements(List.of(BigInteger.valueOf(3)), out, 1);
+  }
+
+  // ---- exponentiation, inverse, square roots ------------------------------------------------
+
+  @Property(seed = "42", tries = 200)
+  void pow_randomExponent_matchesModPow(
+      @ForAll("elements") BigInteger x, @ForAll @IntRange(max = 300) int bits, @ForAll long salt) {
+    BigInteger e = new BigInteger(bits, new java.util.Random(salt)); // test data, not secrets
+    long[] out = sentinels(3);
+    field().pow(pack(List.of(x), 0), 0, e, out, 1);
+    assertElements(List.of(x.modPow(e, p())), out, 1);
+  }
+
+  @Example
+  void pow_zeroExponent_returnsOne() {
+    long[] out = sentinels(1);
+    field().pow(pack(List.of(BigInteger.ZERO), 0), 0, BigInteger.ZERO, out, 0);
+    assertEquals(BigInteger.ONE, unpack(out, 0));
+  }
+
+  @Example
+  void pow_negativeExponent_throws() {
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            field()
+                .pow(pack(List.of(BigInteger.TWO), 0), 0, BigInteger.valueOf(-1), sentinels(1), 0));
+  }
+
+  @Property(seed = "42", tries = 300)
+  void inverse_nonZero_timesSelfIsOne(@ForAll("elements") BigInteger x) {
+    if (x.signum() == 0) {
+      x = BigInteger.ONE;
+    }
+    long[] out = sentinels(2);
+    field().inverse(pack(List.of(x), 0), 0, out, 1);
+    BigInteger inv = unpack(out, 1);
+    assertEquals(BigInteger.ONE, inv.multiply(x).mod(p()));
+    assertUntouchedOutside(out, 1, 1);
+  }
+
+  @Example
+  void inverse_zero_throwsArithmeticException() {
+    ArithmeticException e =
+        assertThrows(
+            ArithmeticException.class,
+            () -> field().inverse(pack(List.of(BigInteger.ZERO), 0), 0, sentinels(1), 0));
+    assertEquals("inverse of zero in " + field().name(), e.getMessage());
+  }
+
+  @Property(seed = "42", tries = 300)
+  void sqrt_square_returnsSmallerRoot(@ForAll("elements") BigInteger x) {
+    BigInteger square = x.multiply(x).mod(p());
+    long[] out = sentinels(3);
+    assertTrue(field().sqrt(pack(List.of(square), 0), 0, out, 1), "no root found for a square");
+    BigInteger root = unpack(out, 1);
+    assertEquals(x.min(p().subtract(x).mod(p())), root);
+    assertUntouchedOutside(out, 1, 1);
+  }
+
+  @Property(seed = "42", tries = 300)
+  void sqrt_anyElement_agreesWithEulerCriterion(@ForAll("elements") BigInteger x) {
+    boolean isSquare = x.signum() == 0 || x.modPow(p().shiftRight(1), p()).equals(BigInteger.ONE);
+    long[] out = sentinels(1);
+    assertEquals(isSquare, field().sqrt(pack(List.of(x), 0), 0, out, 0));
+    if (isSquare) {
+      BigInteger root = unpack(out, 0);
+      assertEquals(x, root.multiply(root).mod(p()));
+      assertTrue(root.compareTo(p().shiftRight(1)) <= 0, "root is not the smaller one");
+    } else {
+      assertUntouchedOutside(out, 0, 0);
+    }
+  }
+
+  @Example
+  void sqrt_smallestNonResidue_returnsFalse() {
+    BigInteger z = BigInteger.TWO;
+    while (z.modPow(p().shiftRight(1), p()).equals(BigInteger.ONE)) {
+      z = z.add(BigInteger.ONE);
+    }
+    long[] out = sentinels(1);
+    assertFalse(field().sqrt(pack(List.of(z), 0), 0, out, 0), z + " is not a square");
+    assertUntouchedOutside(out, 0, 0);
+  }
+
+  @Example
+  void sqrt_zero_returnsZero() {
+    long[] out = sentinels(1);
+    assertTrue(field().sqrt(pack(List.of(BigInteger.ZERO), 0), 0, out, 0));
+    assertEquals(BigInteger.ZERO, unpack(out, 0));
+  }
+
+  // ---- conversions ---------------------------------------------------------------------------
+
+  BigInteger symmetric(BigInteger v) {
+    BigInteger x = v.mod(p());
+    return x.compareTo(p().shiftRight(1)) > 0 ? x.subtract(p()) : x;
+  }
+
+  @Property(seed = "42")
+  void encodeLong_anyLong_reducesModP(@ForAll long v) {
+    long[] out = sentinels(3);
+    field().encode(v, out, 1);
+    assertElements(List.of(BigInteger.valueOf(v).mod(p())), out, 1);
+  }
+
+  @Property(seed = "42")
+  void encodeBigInteger_anySign_reducesModP(
+      @ForAll @IntRange(max = 400) int bits, @ForAll long salt) {
+    java.util.Random random = new java.util.Random(salt); // test data, not secrets
+    BigInteger v = new BigInteger(bits, random);
+    if (random.nextBoolean()) {
+      v = v.negate();
+    }
+    long[] out = sentinels(3);
+    field().encode(v, out, 1);
+    assertElements(List.of(v.mod(p())), out, 1);
+  }
+
+  @Property(seed = "42")
+  void toBigInteger_anyElement_returnsCanonicalValue(@ForAll("elements") BigInteger x) {
+    assertEquals(x, field().toBigInteger(pack(List.of(x), 1), 1));
+  }
+
+  @Property(seed = "42")
+  void decodeSigned_anyElement_returnsSymmetricRepresentative(@ForAll("elements") BigInteger x) {
+    assertEquals(symmetric(x), field().decodeSigned(pack(List.of(x), 1), 1));
+  }
+
+  @Property(seed = "42")
+  void decodeLong_anyElement_returnsSymmetricValueOrThrows(@ForAll("elements") BigInteger x) {
+    BigInteger expected = symmetric(x);
+    long[] a = pack(List.of(x), 0);
+    if (expected.bitLength() <= 63) {
+      assertEquals(expected.longValueExact(), field().decodeLong(a, 0));
+    } else {
+      ArithmeticException e =
+          assertThrows(ArithmeticException.class, () -> field().decodeLong(a, 0));
+      assertEquals("field element does not fit in a signed 64-bit integer", e.getMessage());
+    }
+  }
+
+  @Property(seed = "42")
+  void decodeSigned_encodedLong_returnsSymmetricRepresentative(@ForAll long v) {
+    long[] a = sentinels(1);
+    field().encode(v, a, 0);
+    assertEquals(symmetric(BigInteger.valueOf(v)), field().decodeSigned(a, 0));
+  }
+
+  @Example
+  void encodeThenDecodeLong_extremeLongs_roundTripWhenFieldIsWide() {
+    for (long v : new long[] {Long.MIN_VALUE, -1, 0, 1, Long.MAX_VALUE}) {
+      long[] a = sentinels(1);
+      field().encode(v, a, 0);
+      BigInteger expected = symmetric(BigInteger.valueOf(v));
+      assertEquals(expected.longValue(), field().decodeLong(a, 0), "for " + v);
+      if (field().bitLength() > 64) {
+        assertEquals(v, field().decodeLong(a, 0), "round trip of " + v);
+      }
+    }
+  }
+
+  @Property(seed = "42")
+  void equal_twoElements_matchesValueEquality(
+      @ForAll("elements") BigInteger x, @ForAll("elements") BigInteger y) {
+    long[] a = pack(List.of(x), 0);
+    long[] b = pack(List.of(y), 2);
+    assertEquals(x.equals(y), field().equal(a, 0, b, 2));
+    assertTrue(field().equal(a, 0, pack(List.of(x), 1), 1));
+  }
+
+  @Example
+  void alloc_threeElements_returnsZeroedWords() {
+    assertArrayEquals(new long[3 * field().words()], field().alloc(3));
+  }
+
+  @Example
+  void bitLengthAndWords_anyField_matchModulus() {
+    assertEquals(p().bitLength(), field().bitLength());
+    assertEquals((p().bitLength() + 63) / 64, field().words());
+  }
+
+  @Example
+  void toString_anyField_returnsName() {
+    assertEquals(field().name(), field().toString());
+  }
+}
