@@ -8,8 +8,8 @@ import java.util.function.Predicate;
  * The builder applications write against. Every method records gates and returns at once; the
  * engine evaluates them later, batching independent gates of one kind into one round.
  *
- * <p>Integers are signed: an input declared with {@code bits} bits must lie in {@code
- * [-2^(bits-1), 2^(bits-1))}, and opened values come back in the field's symmetric range.
+ * <p>Integers are signed: an input declared with {@code bits} bits must lie in {@code [-2^(bits-1),
+ * 2^(bits-1))}, and opened values come back in the field's symmetric range.
  *
  * <p>Scheduling: gates recorded in one scope run as soon as their inputs exist, so independent
  * operations share rounds. {@link #seq} orders steps (a step starts when the one before has
@@ -35,8 +35,8 @@ public interface Numeric {
   Secret input(int party, BigInteger value, int bits);
 
   /**
-   * {@code length} secret inputs of {@code party}; {@code values} is read only at that party
-   * (other parties may pass null).
+   * {@code length} secret inputs of {@code party}; {@code values} is read only at that party (other
+   * parties may pass null).
    */
   SecretVector input(int party, long[] values, int length, int bits);
 
@@ -47,6 +47,8 @@ public interface Numeric {
   Secret known(BigInteger value);
 
   SecretVector known(long[] values);
+
+  SecretVector known(BigInteger[] values);
 
   // ---- arithmetic on single secrets ----
 
@@ -93,6 +95,12 @@ public interface Numeric {
 
   SecretVector mul(SecretVector a, BigInteger constant);
 
+  /** {@code a[i] + constants[i]}: local. */
+  SecretVector add(SecretVector a, long[] constants);
+
+  /** {@code a[i] * constants[i]}: local. */
+  SecretVector mul(SecretVector a, long[] constants);
+
   Secret sum(SecretVector a);
 
   Secret innerProduct(SecretVector a, SecretVector b);
@@ -137,6 +145,18 @@ public interface Numeric {
   Secret randomBit();
 
   SecretVector randomBits(int length);
+
+  // ---- secrets that later steps compute ----
+
+  /**
+   * A handle, usable at once as an operand, to the secret that {@code step} returns: gates that use
+   * it wait until the step has finished. This is how a library function that must open a masked
+   * value before it can finish (a comparison, say) still returns a plain secret.
+   */
+  Secret secretOf(Step<? extends Secret> step);
+
+  /** As {@link #secretOf}, for a step that returns a vector of {@code length} secrets. */
+  SecretVector vectorOf(Step<? extends SecretVector> step, int length);
 
   // ---- scopes ----
 

@@ -13,18 +13,23 @@ import dev.cohort.suite.Suite;
 import dev.cohort.suite.SuiteFactory;
 import java.util.ArrayList;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * One party's engine: evaluates computations round by round over a {@link Channel}.
  *
- * <p>Each round it asks the graph for the interactive gates that are ready (up to the batch size
- * in flight), lets every running protocol write its messages, exchanges one frame per peer, and
- * lets every protocol read. Local gates run in between, cost no round and never end a batch; a
- * gate that becomes ready joins the very next round.
+ * <p>Each round it asks the graph for the interactive gates that are ready (up to the batch size in
+ * flight), lets every running protocol write its messages, exchanges one frame per peer, and lets
+ * every protocol read. Local gates run in between, cost no round and never end a batch; a gate that
+ * becomes ready joins the very next round.
  *
  * <p>Not thread-safe: one engine per party thread; runs on one engine happen one after another.
  */
 public final class Engine {
+
+  private static final Logger log = LoggerFactory.getLogger(Engine.class);
 
   private final Suite suite;
   private final Channel channel;
@@ -56,12 +61,23 @@ public final class Engine {
     if (failed) {
       throw new IllegalStateException("this engine failed in an earlier run; create a new one");
     }
+    MDC.put("party", "P" + channel.self());
     try {
-      return runChecked(computation);
+      Result<T> result = runChecked(computation);
+      RunMetrics m = result.metrics();
+      log.debug(
+          "run finished: {} rounds, {} bytes sent, {} ms",
+          m.rounds(),
+          m.totalBytesSent(),
+          m.wallNanos() / 1_000_000);
+      return result;
     } catch (RuntimeException | Error e) {
       failed = true;
+      log.debug("run failed: {}", e.toString());
       channel.abort(e.getClass().getSimpleName() + ": " + e.getMessage());
       throw e;
+    } finally {
+      MDC.remove("party");
     }
   }
 

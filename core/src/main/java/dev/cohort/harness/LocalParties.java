@@ -7,6 +7,7 @@ import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.net.Channel;
 import dev.cohort.net.InMemoryNetwork;
+import dev.cohort.net.TrafficStats;
 import dev.cohort.suite.SuiteFactory;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -70,11 +71,20 @@ public final class LocalParties {
             pool.submit(
                 () -> {
                   Thread.currentThread().setName("cohort-" + PartyId.of(party));
-                  try (Channel channel = network.channel(party)) {
+                  // A failing engine aborts its channel before it rethrows, and its peers fail
+                  // as soon as they see the abort: rank the failure when the party aborts, or
+                  // the first party to fail may be ranked after the peers it brought down.
+                  Runnable failed =
+                      () -> {
+                        if (failedAt[party] == 0) {
+                          failedAt[party] = failureOrder.incrementAndGet();
+                        }
+                      };
+                  try (Channel channel = new RankingChannel(network.channel(party), failed)) {
                     Engine engine = new Engine(suite, channel, config);
                     return engine.run(computations.apply(party));
                   } catch (RuntimeException | Error e) {
-                    failedAt[party] = failureOrder.incrementAndGet();
+                    failed.run();
                     throw e;
                   }
                 }));
@@ -106,8 +116,7 @@ public final class LocalParties {
     }
     int first = -1;
     for (int p = 0; p < parties; p++) {
-      if (causes[p] != null
-          && (first < 0 || rank(failedAt[p]) < rank(failedAt[first]))) {
+      if (causes[p] != null && (first < 0 || rank(failedAt[p]) < rank(failedAt[first]))) {
         first = p;
       }
     }
@@ -125,5 +134,47 @@ public final class LocalParties {
 
   private static int rank(int order) {
     return order == 0 ? Integer.MAX_VALUE : order;
+  }
+
+  /** A channel that runs {@code onAbort} before it tells the peers that this party gives up. */
+  private static final class RankingChannel implements Channel {
+    private final Channel channel;
+    private final Runnable onAbort;
+
+    RankingChannel(Channel channel, Runnable onAbort) {
+      this.channel = channel;
+      this.onAbort = onAbort;
+    }
+
+    @Override
+    public int self() {
+      return channel.self();
+    }
+
+    @Override
+    public int parties() {
+      return channel.parties();
+    }
+
+    @Override
+    public long[][] exchange(long[][] outgoing, int[] lengths) {
+      return channel.exchange(outgoing, lengths);
+    }
+
+    @Override
+    public TrafficStats stats() {
+      return channel.stats();
+    }
+
+    @Override
+    public void abort(String reason) {
+      onAbort.run();
+      channel.abort(reason);
+    }
+
+    @Override
+    public void close() {
+      channel.close();
+    }
   }
 }

@@ -2,8 +2,8 @@ package dev.cohort.net;
 
 /**
  * One logical channel between this party and every peer: the transport's whole interface to the
- * engine. Each call to {@link #exchange} is one round: one frame to each peer, one frame from
- * each peer, in order. Frames carry 64-bit words, the unit of every field element and digest the
+ * engine. Each call to {@link #exchange} is one round: one frame to each peer, one frame from each
+ * peer, in order. Frames carry 64-bit words, the unit of every field element and digest the
  * protocols send.
  */
 public interface Channel extends AutoCloseable {

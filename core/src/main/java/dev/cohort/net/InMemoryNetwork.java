@@ -8,8 +8,8 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Parties as threads in one JVM: one unbounded queue per ordered pair of parties. It implements
- * the same {@link Channel} contract as the Netty transport (one frame per peer per round, prompt
+ * Parties as threads in one JVM: one unbounded queue per ordered pair of parties. It implements the
+ * same {@link Channel} contract as the Netty transport (one frame per peer per round, prompt
  * failure when a peer aborts, a receive timeout naming the peer), so tests of protocols need no
  * sockets. Byte counts are payload bytes (8 per word); there is no framing on this transport.
  */

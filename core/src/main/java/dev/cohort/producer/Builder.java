@@ -17,8 +17,8 @@ import java.util.function.Predicate;
 
 /**
  * The {@link Numeric} builder of one scope. Each call records a gate in the scope; a local gate
- * whose inputs already have shares (as in a step built from earlier results) runs at once,
- * without becoming a node of the graph.
+ * whose inputs already have shares (as in a step built from earlier results) runs at once, without
+ * becoming a node of the graph.
  */
 final class Builder implements Numeric {
 
@@ -211,9 +211,21 @@ final class Builder implements Numeric {
     return out;
   }
 
+  @Override
+  public SecretVector known(BigInteger[] values) {
+    VectorValue out = new VectorValue(values.length);
+    long[] packed = field.alloc(values.length);
+    for (int i = 0; i < values.length; i++) {
+      field.encode(values[i], packed, i);
+    }
+    out.shares = suite.constant(packed, values.length);
+    return out;
+  }
+
   // ---- local gates ----
 
-  private <V extends Value> V local(LocalGate.Op op, V out, long[] constant, int from, Value... in) {
+  private <V extends Value> V local(
+      LocalGate.Op op, V out, long[] constant, int from, Value... in) {
     boolean ready = true;
     for (Value v : in) {
       ready &= v.isReady();
@@ -346,8 +358,7 @@ final class Builder implements Numeric {
 
   @Override
   public SecretVector mul(SecretVector a, Secret s) {
-    VectorValue copies =
-        local(LocalGate.Op.BROADCAST, new VectorValue(a.length()), null, 0, v(s));
+    VectorValue copies = local(LocalGate.Op.BROADCAST, new VectorValue(a.length()), null, 0, v(s));
     return mul(a, copies);
   }
 
@@ -495,6 +506,76 @@ final class Builder implements Numeric {
     }
     new InteractiveGate.Random(scope, bits, out).attach(graph);
     return out;
+  }
+
+  // ---- secrets computed by later steps ----
+
+  /** The engine's value behind an application's secret handle. */
+  static Value valueOf(Object secret) {
+    if (secret instanceof Value v) {
+      return v;
+    }
+    throw new IllegalArgumentException(
+        "a step's value must be a Secret or SecretVector made by a builder, got "
+            + (secret == null ? "null" : secret.getClass().getName()));
+  }
+
+  private <S> Value placeholder(Step<S> step, Value out) {
+    LazyProtocolProducer<?, S> lazy =
+        step instanceof LazyProtocolProducer<?, S> l
+            ? l
+            : (LazyProtocolProducer<?, S>) step.seq((s, v) -> Deferred.of(v));
+    if (lazy.isComplete()) {
+      Value computed = valueOf(lazy.get());
+      out.shares = computed.shares();
+    } else {
+      lazy.forwardTo(out);
+    }
+    return out;
+  }
+
+  @Override
+  public Secret secretOf(Step<? extends Secret> step) {
+    return (Secret) placeholder(step, new SecretValue());
+  }
+
+  @Override
+  public SecretVector vectorOf(Step<? extends SecretVector> step, int length) {
+    return (SecretVector) placeholder(step, new VectorValue(length));
+  }
+
+  // ---- public vectors (local) ----
+
+  private long[] elements(long[] constants, int expected) {
+    if (constants.length != expected) {
+      throw new IllegalArgumentException(
+          "public vector has " + constants.length + " values for a secret vector of " + expected);
+    }
+    long[] packed = field.alloc(constants.length);
+    for (int i = 0; i < constants.length; i++) {
+      field.encode(constants[i], packed, i);
+    }
+    return packed;
+  }
+
+  @Override
+  public SecretVector add(SecretVector a, long[] constants) {
+    return local(
+        LocalGate.Op.ADD_CONSTANTS,
+        new VectorValue(a.length()),
+        elements(constants, a.length()),
+        0,
+        v(a));
+  }
+
+  @Override
+  public SecretVector mul(SecretVector a, long[] constants) {
+    return local(
+        LocalGate.Op.SCALE_EACH,
+        new VectorValue(a.length()),
+        elements(constants, a.length()),
+        0,
+        v(a));
   }
 
   // ---- scopes ----

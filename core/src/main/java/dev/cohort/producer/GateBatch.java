@@ -41,6 +41,7 @@ public final class GateBatch {
 
   /** Hands the results to the gates, which may make further gates ready. */
   public void finish() {
+    graph.batchFinished(elements);
     gates.get(0).finishGroup(protocol, gates, graph);
   }
 }

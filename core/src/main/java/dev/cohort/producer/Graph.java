@@ -10,9 +10,9 @@ import java.util.List;
 
 /**
  * The producer tree of one run as a dataflow graph: it runs local gates and builds lazy steps as
- * soon as they can run, and hands the engine the interactive gates that are ready, grouped by
- * kind. Every party builds the same graph in the same order, so the groups, and the order in
- * which they write and read their messages, agree across parties.
+ * soon as they can run, and hands the engine the interactive gates that are ready, grouped by kind.
+ * Every party builds the same graph in the same order, so the groups, and the order in which they
+ * write and read their messages, agree across parties.
  */
 public final class Graph {
 
@@ -21,6 +21,7 @@ public final class Graph {
   private final ArrayDeque<InteractiveGate> readyInteractive = new ArrayDeque<>();
   private final ArrayDeque<Buildable> toBuild = new ArrayDeque<>();
   private final GateCounts counts = new GateCounts();
+  private long elementsInFlight; // of batches started and not yet finished
 
   public Graph(Suite suite) {
     this.suite = suite;
@@ -96,15 +97,20 @@ public final class Graph {
     }
   }
 
+  /** Called by a batch when it finishes. */
+  void batchFinished(int elements) {
+    elementsInFlight -= elements;
+  }
+
   public boolean hasReadyInteractive() {
     return !readyInteractive.isEmpty();
   }
 
   /**
-   * Starts suite protocols for the ready interactive gates, up to {@code budget} elements (at
-   * least one gate), grouped by kind in the order the gates became ready. Protocols that finish
-   * without communication are completed at once, and whatever they make ready is started too.
-   * Returns the batches that need rounds.
+   * Starts suite protocols for the ready interactive gates, up to {@code budget} elements (at least
+   * one gate when nothing is in flight), grouped by kind in the order the gates became ready.
+   * Protocols that finish without communication are completed at once, and whatever they make ready
+   * is started too. Returns the batches that need rounds.
    */
   public List<GateBatch> start(int budget) {
     List<GateBatch> started = new ArrayList<>();
@@ -115,11 +121,11 @@ public final class Graph {
       }
       List<List<InteractiveGate>> groups = new ArrayList<>();
       int[] totals = new int[8];
-      boolean first = true;
+      // A gate larger than the budget runs only alone: when nothing else is in flight.
       while (!readyInteractive.isEmpty()
-          && (first || readyInteractive.peek().length <= budget)) {
+          && (readyInteractive.peek().length <= budget
+              || (groups.isEmpty() && elementsInFlight == 0))) {
         InteractiveGate gate = readyInteractive.poll();
-        first = false;
         budget -= gate.length;
         int g = 0;
         while (g < groups.size() && !groups.get(g).get(0).sameKind(gate)) {
@@ -134,10 +140,14 @@ public final class Graph {
         groups.get(g).add(gate);
         totals[g] += gate.length;
       }
+      if (groups.isEmpty()) {
+        return started; // the next gate waits for the batches in flight to finish
+      }
       for (int g = 0; g < groups.size(); g++) {
         List<InteractiveGate> group = groups.get(g);
         InteractiveGate head = group.get(0);
         counts.interactive(head.kind, group.size(), totals[g]);
+        elementsInFlight += totals[g];
         RoundProtocol protocol = head.startGroup(suite, group, totals[g]);
         GateBatch batch = new GateBatch(this, group, protocol, totals[g]);
         if (protocol.isDone()) {

@@ -8,8 +8,8 @@ import java.util.List;
 
 /**
  * A gate that needs communication. Ready gates of the same kind (and parameter, e.g. the input's
- * owner) are evaluated together: their operands are concatenated into one batch, the suite runs
- * one {@link RoundProtocol} over it, and the results are split back. A scalar is a batch of one.
+ * owner) are evaluated together: their operands are concatenated into one batch, the suite runs one
+ * {@link RoundProtocol} over it, and the results are split back. A scalar is a batch of one.
  */
 abstract class InteractiveGate extends NativeGate {
 
@@ -64,8 +64,7 @@ abstract class InteractiveGate extends NativeGate {
   abstract static class ToShares extends InteractiveGate {
     final Value output;
 
-    ToShares(
-        ParallelProtocolProducer scope, Kind kind, int param, Value output, Value... inputs) {
+    ToShares(ParallelProtocolProducer scope, Kind kind, int param, Value output, Value... inputs) {
       super(scope, kind, param, output.length, inputs);
       this.output = output;
     }

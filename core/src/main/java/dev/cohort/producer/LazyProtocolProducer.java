@@ -10,13 +10,15 @@ import java.util.List;
  * A step: its gates are built only when the step before it has finished, from that step's value.
  * Chained steps form a sequential producer; a step without a predecessor is built at once.
  */
-final class LazyProtocolProducer<P, T> implements Step<T>, Buildable, ParallelProtocolProducer.Owner {
+final class LazyProtocolProducer<P, T>
+    implements Step<T>, Buildable, ParallelProtocolProducer.Owner {
 
   private final Graph graph;
   private final ParallelProtocolProducer declaring;
   private final StepFunction<? super P, T> function;
   private final LazyProtocolProducer<?, P> predecessor;
   private List<LazyProtocolProducer<T, ?>> successors;
+  private List<Value> forwards; // placeholders that take the shares of this step's secret
   private Deferred<T> inner;
   private T value;
   private boolean complete;
@@ -67,6 +69,13 @@ final class LazyProtocolProducer<P, T> implements Step<T>, Buildable, ParallelPr
     value = Builder.valueOfStep(inner);
     inner = null;
     complete = true;
+    if (forwards != null) {
+      Value computed = Builder.valueOf(value);
+      for (Value placeholder : forwards) {
+        placeholder.set(computed.shares(), graph);
+      }
+      forwards = null;
+    }
     if (successors != null) {
       for (LazyProtocolProducer<T, ?> next : successors) {
         graph.schedule(next);
@@ -74,6 +83,18 @@ final class LazyProtocolProducer<P, T> implements Step<T>, Buildable, ParallelPr
       successors = null;
     }
     declaring.childFinished(graph);
+  }
+
+  /** {@code placeholder} takes the shares of this step's secret value when the step finishes. */
+  void forwardTo(Value placeholder) {
+    if (forwards == null) {
+      forwards = new ArrayList<>(1);
+    }
+    forwards.add(placeholder);
+  }
+
+  boolean isComplete() {
+    return complete;
   }
 
   @Override

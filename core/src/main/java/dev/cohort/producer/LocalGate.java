@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A linear operation on shares: no communication, no round. It runs as soon as its inputs are
- * ready and never ends a batch.
+ * A linear operation on shares: no communication, no round. It runs as soon as its inputs are ready
+ * and never ends a batch.
  */
 final class LocalGate extends NativeGate {
 
@@ -17,6 +17,8 @@ final class LocalGate extends NativeGate {
     NEGATE,
     ADD_CONSTANT,
     SCALE,
+    ADD_CONSTANTS,
+    SCALE_EACH,
     SUM,
     SLICE,
     CONCAT,
@@ -25,7 +27,7 @@ final class LocalGate extends NativeGate {
 
   private final Op op;
   private final Value output;
-  private final long[] constant; // one packed element, for ADD_CONSTANT and SCALE
+  private final long[] constant; // packed public operand(s) of the constant ops
   private final int from; // SLICE start
 
   LocalGate(
@@ -68,6 +70,10 @@ final class LocalGate extends NativeGate {
         return suite.addConstant(inputs[0].shares(), constant, 0);
       case SCALE:
         return suite.scale(inputs[0].shares(), constant, 0);
+      case ADD_CONSTANTS:
+        return suite.addConstants(inputs[0].shares(), constant);
+      case SCALE_EACH:
+        return suite.scaleEach(inputs[0].shares(), constant);
       case SUM:
         return suite.sum(inputs[0].shares());
       case SLICE:

@@ -1,10 +1,10 @@
 package dev.cohort.producer;
 
 /**
- * A scope whose children — gates, steps, nested scopes — all run side by side: each child starts
- * as soon as its inputs exist, so independent children share rounds. The scope is complete when
- * it has been built and every child has finished; it then tells its owner (a step, a loop, a
- * branch or the engine's run).
+ * A scope whose children — gates, steps, nested scopes — all run side by side: each child starts as
+ * soon as its inputs exist, so independent children share rounds. The scope is complete when it has
+ * been built and every child has finished; it then tells its owner (a step, a loop, a branch or the
+ * engine's run).
  *
  * <p>Completion is counted, not tracked in lists, so finished gates and their shares can be
  * collected while the scope is still running.

@@ -7,8 +7,8 @@ import java.util.function.Predicate;
 
 /**
  * A loop: runs its body one iteration after another while a condition holds for the state, each
- * iteration built from the state the one before computed. Iterations are sibling scopes, so a
- * loop of any length uses constant stack depth and lets finished iterations be collected.
+ * iteration built from the state the one before computed. Iterations are sibling scopes, so a loop
+ * of any length uses constant stack depth and lets finished iterations be collected.
  */
 final class SequentialProtocolProducer<T>
     implements Step<T>, Buildable, ParallelProtocolProducer.Owner {

@@ -4,9 +4,9 @@ import dev.cohort.suite.Shares;
 import java.util.ArrayList;
 
 /**
- * A node of the dataflow graph that will hold shares of {@code length} secrets. Gates that
- * consume it wait on it; when its shares are set, each waiting gate counts down its missing
- * inputs and becomes ready at zero.
+ * A node of the dataflow graph that will hold shares of {@code length} secrets. Gates that consume
+ * it wait on it; when its shares are set, each waiting gate counts down its missing inputs and
+ * becomes ready at zero.
  */
 public abstract class Value {
 

@@ -5,8 +5,8 @@ import dev.cohort.api.PartyId;
 
 /**
  * The frames one party received from its peers in one round, read in the order the gates of the
- * round wrote them. Reading past the end of a frame, or leaving words unread, means the peer ran
- * a different protocol: an {@link AbortException} naming the peer.
+ * round wrote them. Reading past the end of a frame, or leaving words unread, means the peer ran a
+ * different protocol: an {@link AbortException} naming the peer.
  */
 public final class Inbox {
 

@@ -6,8 +6,8 @@ package dev.cohort.suite;
  * 0, then round 1, and so on until {@code receive} returns true. A protocol that needs no
  * communication is done when created ({@link #isDone()}).
  *
- * <p>Following MP-SPDZ's prepare/exchange/finalize: every protocol of a round writes into the
- * same per-peer frames, so the whole round costs one exchange.
+ * <p>Following MP-SPDZ's prepare/exchange/finalize: every protocol of a round writes into the same
+ * per-peer frames, so the whole round costs one exchange.
  */
 public interface RoundProtocol {
 

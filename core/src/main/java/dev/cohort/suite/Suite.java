@@ -3,8 +3,8 @@ package dev.cohort.suite;
 import dev.cohort.field.Field;
 
 /**
- * One party's instance of a protocol suite: how secrets are shared, combined and opened. The
- * engine hands it whole batches of gates of one kind; it never sees the producer tree.
+ * One party's instance of a protocol suite: how secrets are shared, combined and opened. The engine
+ * hands it whole batches of gates of one kind; it never sees the producer tree.
  *
  * <p>Local operations return new {@link Shares} at once. Interactive operations return a {@link
  * RoundProtocol} that the engine drives round by round together with every other protocol of the
@@ -38,6 +38,27 @@ public interface Suite {
 
   /** {@code a[i] * c} for the one public element {@code c[co]}. */
   Shares scale(Shares a, long[] c, int co);
+
+  /** {@code a[i] + c[i]} for public elements {@code c} (packed, one per element of a). */
+  default Shares addConstants(Shares a, long[] c) {
+    return add(a, constant(c, a.length));
+  }
+
+  /**
+   * {@code a[i] * c[i]} for public elements {@code c}. Scaling by public values is column-wise for
+   * every linear secret sharing, MAC shares included.
+   */
+  default Shares scaleEach(Shares a, long[] c) {
+    Field f = field();
+    long[] s = new long[c.length];
+    f.mul(a.share, 0, c, 0, s, 0, a.length);
+    long[] m = null;
+    if (a.mac != null) {
+      m = new long[c.length];
+      f.mul(a.mac, 0, c, 0, m, 0, a.length);
+    }
+    return new Shares(a.length, s, m);
+  }
 
   /** The sum of all elements of {@code a}, as a vector of length one. */
   Shares sum(Shares a);

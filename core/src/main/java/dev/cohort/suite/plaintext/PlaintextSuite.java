@@ -12,9 +12,9 @@ import dev.cohort.suite.SuiteFactory;
 
 /**
  * INSECURE: every party holds every value in the clear. The oracle that tests compare the real
- * suites against: it runs the same computations through the same engine with the simplest
- * possible gates. An input is broadcast by its owner (one round); everything else is local.
- * Random values come from a PRG seeded identically at every party, so all parties agree.
+ * suites against: it runs the same computations through the same engine with the simplest possible
+ * gates. An input is broadcast by its owner (one round); everything else is local. Random values
+ * come from a PRG seeded identically at every party, so all parties agree.
  */
 public final class PlaintextSuite extends PolynomialSuite {
 
