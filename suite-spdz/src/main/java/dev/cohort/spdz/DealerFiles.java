@@ -1,0 +1,218 @@
+package dev.cohort.spdz;
+
+import dev.cohort.field.Field;
+import dev.cohort.suite.Shares;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A trusted dealer that writes each party's SPDZ preprocessing to its own file, and the {@link
+ * PreprocessingSource} that reads them back ({@link #source(Path)}). The dealer sees every secret
+ * it deals: it must be trusted and its files kept apart; the files then hold material that only a
+ * coalition of all parties could reconstruct.
+ *
+ * <p>File {@code party-<i>.spdz}: little-endian words, a header, then one section per kind, each
+ * stored column by column (all value shares, then all MAC shares, ...):
+ *
+ * <pre>
+ * +-------+---------+-------+---------+-------+------+-----------+---------+--------+------+-------+-----+
+ * | magic | version | party | parties | words | bits | modulus   | triples | random | bits | masks | α_i |
+ * |       |         |       |         |       |      | (words)   | count   | count  | count| /owner|     |
+ * +-------+---------+-------+---------+-------+------+-----------+---------+--------+------+-------+-----+
+ * triples:  a, a mac, b, b mac, c, c mac          random:  r, r mac          bits:  b, b mac
+ * masks of owner o = 0..n-1:  r, r mac, and r itself in the file of the owner
+ * </pre>
+ */
+public final class DealerFiles {
+
+  static final long MAGIC = 0x454c4946_5a445053L; // "SPDZFILE"
+  static final long VERSION = 1;
+  private static final int CHUNK = 1 << 16;
+
+  /**
+   * How much of each kind to deal.
+   *
+   * @param triples Beaver triples
+   * @param randomElements random elements
+   * @param randomBits random bits
+   * @param inputMasks input masks per party (also used by openings to that party)
+   */
+  public record Amounts(long triples, long randomElements, long randomBits, long inputMasks) {
+    public Amounts {
+      if (triples < 0 || randomElements < 0 || randomBits < 0 || inputMasks < 0) {
+        throw new IllegalArgumentException("amounts must be >= 0: " + this);
+      }
+    }
+  }
+
+  private DealerFiles() {}
+
+  /** The file of {@code party} in {@code directory}. */
+  public static Path file(Path directory, int party) {
+    return directory.resolve("party-" + party + ".spdz");
+  }
+
+  /** Deals from a fresh secret key and writes one file per party into {@code directory}. */
+  public static List<Path> write(Path directory, Field field, int parties, Amounts amounts) {
+    byte[] key = new byte[16];
+    new SecureRandom().nextBytes(key);
+    return write(directory, field, parties, amounts, key);
+  }
+
+  /** As {@link #write(Path, Field, int, Amounts)} from a seed: INSECURE, for tests. */
+  public static List<Path> writeInsecure(
+      Path directory, Field field, int parties, Amounts amounts, long seed) {
+    byte[] key = new byte[16];
+    for (int b = 0; b < 8; b++) {
+      key[b] = (byte) (seed >>> (8 * b));
+      key[8 + b] = (byte) ~(seed >>> (8 * b));
+    }
+    return write(directory, field, parties, amounts, key);
+  }
+
+  private static List<Path> write(
+      Path directory, Field field, int parties, Amounts amounts, byte[] key) {
+    List<Path> files = new ArrayList<>();
+    try {
+      Files.createDirectories(directory);
+      for (int p = 0; p < parties; p++) {
+        InsecureDealer dealer = new InsecureDealer(field, p, parties, key, Long.MAX_VALUE);
+        Path file = file(directory, p);
+        try (FileChannel out =
+            FileChannel.open(
+                file,
+                StandardOpenOption.CREATE,
+                StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE)) {
+          new Writer(out, field).write(dealer, p, parties, amounts);
+        }
+        files.add(file);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write SPDZ preprocessing to " + directory, e);
+    }
+    return files;
+  }
+
+  /** Reads each party's preprocessing from its file in {@code directory}. */
+  public static PreprocessingSource source(Path directory) {
+    return (field, party, parties) ->
+        FilePreprocessing.open(file(directory, party), field, party, parties);
+  }
+
+  /** Writes sections column by column at computed positions, a chunk of elements at a time. */
+  private static final class Writer {
+    private final FileChannel out;
+    private final Field field;
+    private final int words;
+    private long position;
+
+    Writer(FileChannel out, Field field) {
+      this.out = out;
+      this.field = field;
+      this.words = field.words();
+    }
+
+    void write(InsecureDealer dealer, int party, int parties, Amounts amounts) throws IOException {
+      long[] header = new long[6 + words + 4];
+      header[0] = MAGIC;
+      header[1] = VERSION;
+      header[2] = party;
+      header[3] = parties;
+      header[4] = words;
+      header[5] = field.bitLength();
+      for (int w = 0; w < words; w++) {
+        header[6 + w] = field.modulus().shiftRight(64 * w).longValue();
+      }
+      header[6 + words] = amounts.triples();
+      header[7 + words] = amounts.randomElements();
+      header[8 + words] = amounts.randomBits();
+      header[9 + words] = amounts.inputMasks();
+      put(header, header.length);
+      put(dealer.macKeyShare(), words);
+
+      long total = amounts.triples();
+      long start = position;
+      for (long at = 0; at < total; at += CHUNK) {
+        int n = (int) Math.min(CHUNK, total - at);
+        SpdzPreprocessing.Triples t = dealer.triples(n);
+        columns(
+            start,
+            total,
+            at,
+            n,
+            t.a().share,
+            t.a().mac,
+            t.b().share,
+            t.b().mac,
+            t.c().share,
+            t.c().mac);
+      }
+      position = start + 6 * total * words * 8;
+
+      total = amounts.randomElements();
+      start = position;
+      for (long at = 0; at < total; at += CHUNK) {
+        int n = (int) Math.min(CHUNK, total - at);
+        Shares r = dealer.randomElements(n);
+        columns(start, total, at, n, r.share, r.mac);
+      }
+      position = start + 2 * total * words * 8;
+
+      total = amounts.randomBits();
+      start = position;
+      for (long at = 0; at < total; at += CHUNK) {
+        int n = (int) Math.min(CHUNK, total - at);
+        Shares b = dealer.randomBits(n);
+        columns(start, total, at, n, b.share, b.mac);
+      }
+      position = start + 2 * total * words * 8;
+
+      total = amounts.inputMasks();
+      for (int owner = 0; owner < parties; owner++) {
+        start = position;
+        int columns = owner == party ? 3 : 2;
+        for (long at = 0; at < total; at += CHUNK) {
+          int n = (int) Math.min(CHUNK, total - at);
+          SpdzPreprocessing.InputMasks m = dealer.inputMasks(owner, n);
+          if (owner == party) {
+            columns(start, total, at, n, m.shares().share, m.shares().mac, m.values());
+          } else {
+            columns(start, total, at, n, m.shares().share, m.shares().mac);
+          }
+        }
+        position = start + columns * total * words * 8;
+      }
+    }
+
+    /** Elements [at, at + n) of each column of a section of {@code total} elements. */
+    private void columns(long start, long total, long at, int n, long[]... columns)
+        throws IOException {
+      for (int c = 0; c < columns.length; c++) {
+        long offset = start + ((long) c * total + at) * words * 8;
+        ByteBuffer buffer = ByteBuffer.allocate(n * words * 8).order(ByteOrder.LITTLE_ENDIAN);
+        buffer.asLongBuffer().put(columns[c], 0, n * words);
+        while (buffer.hasRemaining()) {
+          offset += out.write(buffer, offset);
+        }
+      }
+    }
+
+    private void put(long[] values, int n) throws IOException {
+      ByteBuffer buffer = ByteBuffer.allocate(n * 8).order(ByteOrder.LITTLE_ENDIAN);
+      buffer.asLongBuffer().put(values, 0, n);
+      while (buffer.hasRemaining()) {
+        position += out.write(buffer, position);
+      }
+    }
+  }
+}

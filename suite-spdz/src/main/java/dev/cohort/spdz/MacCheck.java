@@ -1,0 +1,224 @@
+package dev.cohort.spdz;
+
+import dev.cohort.api.AbortException;
+import dev.cohort.api.PartyId;
+import dev.cohort.field.Field;
+import dev.cohort.random.Prg;
+import dev.cohort.suite.Inbox;
+import dev.cohort.suite.Outbox;
+import dev.cohort.suite.RoundProtocol;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The SPDZ MAC check of a batch of opened values v_1..v_k [DPSZ12, DKL+13], with the comparison of
+ * the broadcast digests, in three rounds whatever k is:
+ *
+ * <pre>
+ *  round 0   open the seed s_i committed to earlier; send the broadcast digest
+ *            s = XOR s_i;  r_j = PRG(s, j);  v = Σ r_j v_j;  σ_i = Σ r_j m_ij − α_i·v
+ *  round 1   send a commitment to σ_i
+ *  round 2   open σ_i; send a commitment to the seed of the next check
+ *            abort unless every digest equals ours and Σ σ_i = 0
+ * </pre>
+ *
+ * <p>The seed of a check is committed to in the last round of the check before (or in the suite's
+ * set-up, for the first one), which saves the commitment round: the seed is still fixed before, and
+ * revealed after, every value the check covers was opened. Commitments are SHA-256 of the party,
+ * the check number, the value and a 32-byte nonce. A forged value passes with probability about
+ * 2/p.
+ */
+final class MacCheck implements RoundProtocol {
+
+  private static final int SEED_WORDS = 2;
+  private static final int NONCE_WORDS = 4;
+  private static final int CHUNK = 1 << 14; // coefficients drawn at a time
+
+  private final SpdzSuite suite;
+  private final Field field;
+  private final int self;
+  private final int parties;
+  private final long index;
+  private final List<OpenedValues.Batch> batches;
+  private final long count;
+  private final long[] digest;
+  private final long[] seed;
+  private final long[] seedNonce;
+  private final long[][] seedCommitments;
+  private final long[][] digests;
+  private final long[][] sigmaCommitments;
+  private long[] sigma;
+  private long[] sigmaNonce;
+
+  MacCheck(SpdzSuite suite, long index, List<OpenedValues.Batch> batches, long[] digest) {
+    this.suite = suite;
+    this.field = suite.field();
+    this.self = suite.party();
+    this.parties = suite.parties();
+    this.index = index;
+    this.batches = batches;
+    long total = 0;
+    for (OpenedValues.Batch b : batches) {
+      total += b.count();
+    }
+    this.count = total;
+    this.digest = digest;
+    this.seed = suite.seed;
+    this.seedNonce = suite.seedNonce;
+    this.seedCommitments = suite.seedCommitments;
+    this.digests = new long[parties][];
+    this.sigmaCommitments = new long[parties][];
+  }
+
+  @Override
+  public void send(int round, Outbox out) {
+    for (int k = 0; k < parties; k++) {
+      if (k == self) {
+        continue;
+      }
+      switch (round) {
+        case 0 -> {
+          long[] s = suite.outgoing(Tamper.Message.CHECK_SEED, k, seed, SEED_WORDS, SEED_WORDS);
+          out.write(k, s, 0, SEED_WORDS);
+          out.write(k, seedNonce, 0, NONCE_WORDS);
+          out.write(k, digest, 0, Hashing.DIGEST_WORDS);
+        }
+        case 1 -> out.write(k, sigmaCommitments[self], 0, Hashing.DIGEST_WORDS);
+        default -> {
+          long[] s = suite.outgoing(Tamper.Message.CHECK_SIGMA, k, sigma, sigma.length, 1);
+          out.write(k, s, 0, sigma.length);
+          out.write(k, sigmaNonce, 0, NONCE_WORDS);
+        }
+      }
+    }
+    if (round == 2) {
+      suite.sendSeedCommitment(out);
+    }
+  }
+
+  @Override
+  public boolean receive(int round, Inbox in) {
+    switch (round) {
+      case 0 -> {
+        long[] s = openSeeds(in);
+        sigma = sigma(s);
+        sigmaNonce = suite.nonce();
+        sigmaCommitments[self] = Hashing.commit("sigma", self, index, sigma, sigmaNonce);
+        return false;
+      }
+      case 1 -> {
+        for (int k = 0; k < parties; k++) {
+          if (k != self) {
+            sigmaCommitments[k] = new long[Hashing.DIGEST_WORDS];
+            in.read(k, sigmaCommitments[k], 0, Hashing.DIGEST_WORDS);
+          }
+        }
+        return false;
+      }
+      default -> {
+        long[] total = openSigmas(in);
+        suite.receiveSeedCommitments(in);
+        compareDigests();
+        if (!field.equal(total, 0, field.alloc(1), 0)) {
+          throw failure(
+              "the opened values do not match their MACs; a party sent inconsistent shares or"
+                  + " the preprocessing is corrupt");
+        }
+        suite.checkPassed();
+        return true;
+      }
+    }
+  }
+
+  /** Reads and verifies every party's seed (and digest); returns the joint seed. */
+  private long[] openSeeds(Inbox in) {
+    long[] joint = seed.clone();
+    long[] s = new long[SEED_WORDS];
+    long[] nonce = new long[NONCE_WORDS];
+    digests[self] = digest;
+    for (int k = 0; k < parties; k++) {
+      if (k == self) {
+        continue;
+      }
+      in.read(k, s, 0, SEED_WORDS);
+      in.read(k, nonce, 0, NONCE_WORDS);
+      digests[k] = new long[Hashing.DIGEST_WORDS];
+      in.read(k, digests[k], 0, Hashing.DIGEST_WORDS);
+      if (!Arrays.equals(Hashing.commit("seed", k, index, s, nonce), seedCommitments[k])) {
+        throw failure(PartyId.of(k) + " opened a seed that does not match its commitment");
+      }
+      for (int w = 0; w < SEED_WORDS; w++) {
+        joint[w] ^= s[w];
+      }
+    }
+    return joint;
+  }
+
+  /** σ_i = Σ r_j m_ij − α_i · Σ r_j v_j with r_j drawn from the joint seed. */
+  private long[] sigma(long[] jointSeed) {
+    byte[] key = new byte[16];
+    for (int b = 0; b < 8; b++) {
+      key[b] = (byte) (jointSeed[0] >>> (8 * b));
+      key[8 + b] = (byte) (jointSeed[1] >>> (8 * b));
+    }
+    Prg coefficients = Prg.fromKey(key, index);
+    long[] v = field.alloc(1);
+    long[] mu = field.alloc(1);
+    long[] t = field.alloc(1);
+    long[] r = field.alloc(CHUNK);
+    for (OpenedValues.Batch b : batches) {
+      for (int from = 0; from < b.count(); from += CHUNK) {
+        int n = Math.min(CHUNK, b.count() - from);
+        field.random(coefficients, r, 0, n);
+        field.innerProduct(r, 0, b.values(), from, n, t, 0);
+        field.add(v, 0, t, 0, v, 0, 1);
+        field.innerProduct(r, 0, b.macs(), from, n, t, 0);
+        field.add(mu, 0, t, 0, mu, 0, 1);
+      }
+    }
+    long[] out = field.alloc(1);
+    field.mul(suite.macKeyShare, 0, v, 0, t, 0, 1);
+    field.sub(mu, 0, t, 0, out, 0, 1);
+    return out;
+  }
+
+  /** Reads and verifies every party's σ; returns Σ σ_i. */
+  private long[] openSigmas(Inbox in) {
+    long[] total = sigma.clone();
+    long[] s = field.alloc(1);
+    long[] nonce = new long[NONCE_WORDS];
+    for (int k = 0; k < parties; k++) {
+      if (k == self) {
+        continue;
+      }
+      suite.readElements(in, k, s, 1);
+      in.read(k, nonce, 0, NONCE_WORDS);
+      if (!Arrays.equals(Hashing.commit("sigma", k, index, s, nonce), sigmaCommitments[k])) {
+        throw failure(
+            PartyId.of(k) + " opened a MAC check value that does not match its commitment");
+      }
+      field.add(total, 0, s, 0, total, 0, 1);
+    }
+    return total;
+  }
+
+  private void compareDigests() {
+    for (int k = 0; k < parties; k++) {
+      if (!Arrays.equals(digests[k], digest)) {
+        throw new AbortException(
+            "input broadcast check failed (check "
+                + index
+                + "): "
+                + PartyId.of(k)
+                + " received other input broadcasts than "
+                + PartyId.of(self)
+                + "; an input owner sent different values to different parties");
+      }
+    }
+  }
+
+  private AbortException failure(String why) {
+    return new AbortException(
+        "MAC check failed (check " + index + ", " + count + " opened values): " + why);
+  }
+}

@@ -1,0 +1,68 @@
+package dev.cohort.spdz;
+
+import dev.cohort.field.Field;
+import dev.cohort.field.Fields;
+
+/**
+ * Configuration of the SPDZ online suite.
+ *
+ * <p>The field decides the MAC soundness: a forged value passes one MAC check with probability
+ * about 2/p. The default, 2^127 − 1, gives about 2^−126; 2^61 − 1 is accepted for speed, at about
+ * 2^−60 per check. Fields under 61 bits are refused.
+ *
+ * @param field the field, {@link Fields#MERSENNE_127} by default
+ * @param preprocessing where each party's preprocessed material comes from
+ * @param checkEvery a MAC check starts at the next round boundary once this many opened values are
+ *     unchecked (and always before results leave the engine)
+ * @param description how {@code preprocessing} reads in reports, e.g. {@code insecure dealer}
+ */
+public record SpdzConfig(
+    Field field, PreprocessingSource preprocessing, int checkEvery, String description) {
+
+  /** The smallest field accepted: 2^61 − 1, a MAC forgery chance of about 2^−60 per check. */
+  public static final int MIN_FIELD_BITS = 61;
+
+  /** The default number of unchecked opened values that triggers a check before the end. */
+  public static final int DEFAULT_CHECK_EVERY = 1 << 20;
+
+  public SpdzConfig {
+    if (field == null || preprocessing == null || description == null) {
+      throw new IllegalArgumentException("field, preprocessing and description must be set");
+    }
+    if (field.bitLength() < MIN_FIELD_BITS) {
+      throw new IllegalArgumentException(
+          "SPDZ needs a field of at least "
+              + MIN_FIELD_BITS
+              + " bits for MAC soundness, not "
+              + field.name()
+              + " ("
+              + field.bitLength()
+              + " bits)");
+    }
+    if (checkEvery < 1) {
+      throw new IllegalArgumentException("checkEvery (" + checkEvery + ") must be >= 1");
+    }
+  }
+
+  /**
+   * The in-process dealer seeded with {@code seed}, over {@code field}: INSECURE, every party (and
+   * anyone) who knows the seed knows every secret. For tests and benchmarks.
+   */
+  public static SpdzConfig insecureDealer(Field field, long seed) {
+    return new SpdzConfig(
+        field, InsecureDealer.source(seed), DEFAULT_CHECK_EVERY, "insecure dealer");
+  }
+
+  /** {@link #insecureDealer(Field, long)} over the default field 2^127 − 1: INSECURE. */
+  public static SpdzConfig insecureDealer(long seed) {
+    return insecureDealer(Fields.MERSENNE_127, seed);
+  }
+
+  public SpdzConfig withCheckEvery(int openedValues) {
+    return new SpdzConfig(field, preprocessing, openedValues, description);
+  }
+
+  public SpdzConfig withPreprocessing(PreprocessingSource source, String what) {
+    return new SpdzConfig(field, source, checkEvery, what);
+  }
+}

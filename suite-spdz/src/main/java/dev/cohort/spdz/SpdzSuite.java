@@ -1,0 +1,369 @@
+package dev.cohort.spdz;
+
+import dev.cohort.api.AbortException;
+import dev.cohort.api.PartyId;
+import dev.cohort.field.Field;
+import dev.cohort.random.Prg;
+import dev.cohort.suite.Inbox;
+import dev.cohort.suite.Outbox;
+import dev.cohort.suite.RoundProtocol;
+import dev.cohort.suite.Shares;
+import dev.cohort.suite.Suite;
+import dev.cohort.suite.SuiteFactory;
+import java.security.MessageDigest;
+import java.util.Arrays;
+import java.util.function.IntFunction;
+
+/**
+ * The SPDZ online phase [DPSZ12, DKL+13]: additive sharing with information-theoretic MACs among n
+ * ≥ 2 parties, secure with abort against any number of actively corrupt parties, given correct
+ * preprocessing. Linear operations are local; input, multiplication (Beaver) and opening take one
+ * round each; random elements and bits come from preprocessing and take none.
+ *
+ * <p>Every opened value is remembered with this party's MAC share, and every input broadcast is
+ * hashed. A {@link MacCheck} (three rounds, whatever the number of values) covers them all before
+ * results leave the engine, and at the next round boundary once {@link SpdzConfig#checkEvery()}
+ * values are unchecked. Set-up (one round, once per engine) commits to the first check's seed.
+ */
+public final class SpdzSuite implements Suite {
+
+  private final SpdzConfig config;
+  private final Field field;
+  private final int words;
+  private final int party;
+  private final int parties;
+  private final Prg prg;
+  private final Tamper tamper; // tests only; null otherwise
+  final SpdzPreprocessing preprocessing;
+  final long[] macKeyShare;
+  final SpdzSharing sharing;
+  private final OpenedValues unchecked = new OpenedValues();
+  private final MessageDigest broadcasts = Hashing.sha256();
+  private final long[] modulus; // little-endian words of p
+  private boolean checkInFlight;
+  private long checks; // the number of the next check
+
+  // This party's seed for the next check and everyone's commitments to theirs.
+  long[] seed;
+  long[] seedNonce;
+  long[][] seedCommitments;
+
+  private SpdzSuite(SpdzConfig config, int party, int parties, Prg prg, Tamper tamper) {
+    this.config = config;
+    this.field = config.field();
+    this.words = field.words();
+    this.party = party;
+    this.parties = parties;
+    this.prg = prg;
+    this.tamper = tamper;
+    this.preprocessing = config.preprocessing().open(field, party, parties);
+    this.macKeyShare = preprocessing.macKeyShare();
+    this.sharing = new SpdzSharing(field, party, macKeyShare);
+    this.modulus = new long[words];
+    for (int w = 0; w < words; w++) {
+      modulus[w] = field.modulus().shiftRight(64 * w).longValue();
+    }
+  }
+
+  /** SPDZ over {@code field} with the seeded in-process dealer: INSECURE, tests and benchmarks. */
+  public static SuiteFactory factory(Field field, long insecureDealerSeed) {
+    return factory(SpdzConfig.insecureDealer(field, insecureDealerSeed));
+  }
+
+  public static SuiteFactory factory(SpdzConfig config) {
+    return factory(config, party -> null);
+  }
+
+  /** A factory whose party {@code p} misbehaves through {@code tampers.apply(p)}: tests only. */
+  static SuiteFactory factory(SpdzConfig config, IntFunction<Tamper> tampers) {
+    return new SuiteFactory() {
+      @Override
+      public String name() {
+        return "spdz(" + config.field().name() + ", " + config.description() + ")";
+      }
+
+      @Override
+      public Field field() {
+        return config.field();
+      }
+
+      @Override
+      public void validate(int parties) {
+        if (parties < 2) {
+          throw new IllegalArgumentException("SPDZ needs at least 2 parties, got " + parties);
+        }
+        if (parties > 1000) {
+          throw new IllegalArgumentException("parties (" + parties + ") must be <= 1000");
+        }
+      }
+
+      @Override
+      public Suite create(int party, int parties, Prg prg) {
+        validate(parties);
+        if (party < 0 || party >= parties) {
+          throw new IllegalArgumentException(
+              "party (" + party + ") must be in [0, " + parties + ")");
+        }
+        return new SpdzSuite(config, party, parties, prg, tampers.apply(party));
+      }
+    };
+  }
+
+  @Override
+  public Field field() {
+    return field;
+  }
+
+  @Override
+  public int party() {
+    return party;
+  }
+
+  @Override
+  public int parties() {
+    return parties;
+  }
+
+  /** Opened values that no MAC check has covered yet. */
+  long uncheckedCount() {
+    return unchecked.count();
+  }
+
+  // ---- set-up and checks ----
+
+  @Override
+  public RoundProtocol setup() {
+    return new RoundProtocol() {
+      @Override
+      public void send(int round, Outbox out) {
+        sendSeedCommitment(out);
+      }
+
+      @Override
+      public boolean receive(int round, Inbox in) {
+        receiveSeedCommitments(in);
+        return true;
+      }
+    };
+  }
+
+  @Override
+  public RoundProtocol check(boolean end) {
+    if (checkInFlight || unchecked.count() == 0) {
+      return null;
+    }
+    if (!end && unchecked.count() < config.checkEvery()) {
+      return null;
+    }
+    if (seedCommitments == null) {
+      throw new IllegalStateException("the SPDZ set-up did not run before a MAC check");
+    }
+    long[] digest = broadcastDigest();
+    checkInFlight = true;
+    return new MacCheck(this, checks++, unchecked.take(), digest);
+  }
+
+  void checkPassed() {
+    checkInFlight = false;
+  }
+
+  /** Draws this party's seed for the next check and sends everyone a commitment to it. */
+  void sendSeedCommitment(Outbox out) {
+    seed = new long[] {prg.nextLong(), prg.nextLong()};
+    seedNonce = nonce();
+    long[] commitment = Hashing.commit("seed", party, checks, seed, seedNonce);
+    for (int k = 0; k < parties; k++) {
+      if (k != party) {
+        out.write(k, commitment, 0, commitment.length);
+      }
+    }
+  }
+
+  void receiveSeedCommitments(Inbox in) {
+    long[][] commitments = new long[parties][];
+    for (int k = 0; k < parties; k++) {
+      if (k != party) {
+        commitments[k] = new long[Hashing.DIGEST_WORDS];
+        in.read(k, commitments[k], 0, Hashing.DIGEST_WORDS);
+      }
+    }
+    seedCommitments = commitments;
+  }
+
+  long[] nonce() {
+    long[] nonce = new long[4];
+    prg.fill(nonce, 0, nonce.length);
+    return nonce;
+  }
+
+  private long[] broadcastDigest() {
+    try {
+      return Hashing.words(((MessageDigest) broadcasts.clone()).digest());
+    } catch (CloneNotSupportedException e) {
+      throw new IllegalStateException("SHA-256 digest cannot be cloned", e);
+    }
+  }
+
+  // ---- helpers of the interactive gates ----
+
+  /** Sends {@code count} packed elements of {@code values} to every other party. */
+  void sendToAll(Tamper.Message message, Outbox out, long[] values, int count) {
+    int n = count * words;
+    for (int k = 0; k < parties; k++) {
+      if (k != party) {
+        out.write(k, outgoing(message, k, values, n, count), 0, n);
+      }
+    }
+  }
+
+  /** {@code values} as this party sends them to {@code peer}: changed only by a test's tamper. */
+  long[] outgoing(Tamper.Message message, int peer, long[] values, int words, int count) {
+    if (tamper == null) {
+      return values;
+    }
+    long[] copy = Arrays.copyOf(values, words);
+    tamper.beforeSend(message, peer, copy, count);
+    return copy;
+  }
+
+  /** Reads every other party's {@code count} shares and returns their sum with {@code own}. */
+  long[] sumShares(Inbox in, long[] own, int count) {
+    long[] sum = Arrays.copyOf(own, count * words);
+    long[] received = field.alloc(count);
+    for (int k = 0; k < parties; k++) {
+      if (k != party) {
+        readElements(in, k, received, count);
+        field.add(sum, 0, received, 0, sum, 0, count);
+      }
+    }
+    return sum;
+  }
+
+  /**
+   * Reads {@code count} packed elements from {@code peer} and checks that each is canonical, in [0,
+   * p): the field kernels assume it, and a value outside the field could pass as a congruent one. A
+   * peer that sends one is misbehaving.
+   */
+  void readElements(Inbox in, int peer, long[] dst, int count) {
+    in.read(peer, dst, 0, count * words);
+    for (int i = 0; i < count; i++) {
+      if (!canonical(dst, i)) {
+        throw new AbortException(
+            PartyId.of(peer)
+                + " sent a value outside the field "
+                + field.name()
+                + " (element "
+                + i
+                + " of "
+                + count
+                + "); a party is misbehaving or the parties use different fields");
+      }
+    }
+  }
+
+  private boolean canonical(long[] a, int i) {
+    for (int w = words - 1; w >= 0; w--) {
+      int c = Long.compareUnsigned(a[i * words + w], modulus[w]);
+      if (c != 0) {
+        return c < 0;
+      }
+    }
+    return false; // equal to p
+  }
+
+  void recordOpened(long[] values, long[] macs, int count) {
+    unchecked.add(values, macs, count);
+  }
+
+  void recordBroadcast(int owner, long[] values, int count) {
+    Hashing.update(broadcasts, owner);
+    Hashing.update(broadcasts, count);
+    Hashing.update(broadcasts, values, 0, count * words);
+  }
+
+  // ---- local operations ----
+
+  @Override
+  public Shares constant(long[] values, int length) {
+    return sharing.constant(values, length);
+  }
+
+  @Override
+  public Shares add(Shares a, Shares b) {
+    return sharing.add(a, b);
+  }
+
+  @Override
+  public Shares sub(Shares a, Shares b) {
+    return sharing.sub(a, b);
+  }
+
+  @Override
+  public Shares negate(Shares a) {
+    return sharing.negate(a);
+  }
+
+  @Override
+  public Shares addConstant(Shares a, long[] c, int co) {
+    return sharing.addConstant(a, c, co);
+  }
+
+  @Override
+  public Shares scale(Shares a, long[] c, int co) {
+    return sharing.scale(a, c, co);
+  }
+
+  @Override
+  public Shares sum(Shares a) {
+    return sharing.sum(a);
+  }
+
+  // ---- interactive operations ----
+
+  @Override
+  public RoundProtocol input(int owner, long[] values, int length) {
+    return new SpdzInput(this, owner, values, length);
+  }
+
+  @Override
+  public RoundProtocol multiply(Shares a, Shares b) {
+    return new BeaverMultiply(this, a, b);
+  }
+
+  @Override
+  public RoundProtocol open(Shares a, int receiver) {
+    return new SpdzOpen(this, a, receiver);
+  }
+
+  @Override
+  public RoundProtocol random(int length) {
+    return finished(preprocessing.randomElements(length));
+  }
+
+  @Override
+  public RoundProtocol randomBits(int length) {
+    return finished(preprocessing.randomBits(length));
+  }
+
+  private static RoundProtocol finished(Shares shares) {
+    return new RoundProtocol() {
+      @Override
+      public boolean isDone() {
+        return true;
+      }
+
+      @Override
+      public void send(int round, Outbox out) {}
+
+      @Override
+      public boolean receive(int round, Inbox in) {
+        return true;
+      }
+
+      @Override
+      public Shares shares() {
+        return shares;
+      }
+    };
+  }
+}

@@ -1,0 +1,25 @@
+package dev.cohort.spdz;
+
+/**
+ * A test-only hook through which a party misbehaves: it may change the words it is about to send to
+ * one peer. Package-private; production suites never have one.
+ */
+interface Tamper {
+
+  /** What the words are. */
+  enum Message {
+    INPUT,
+    MULTIPLY,
+    OPEN,
+    /** The opening of this party's MAC check seed: {@code count} is in words. */
+    CHECK_SEED,
+    /** The opening of this party's σ in a MAC check: one packed element. */
+    CHECK_SIGMA
+  }
+
+  /**
+   * May change {@code words} ({@code count} packed elements, unless said otherwise) before they go
+   * to {@code peer}.
+   */
+  void beforeSend(Message message, int peer, long[] words, int count);
+}

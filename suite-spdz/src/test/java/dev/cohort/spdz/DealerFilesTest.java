@@ -1,0 +1,135 @@
+package dev.cohort.spdz;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cohort.api.Deferred;
+import dev.cohort.api.Secret;
+import dev.cohort.api.SecretVector;
+import dev.cohort.engine.EngineConfig;
+import dev.cohort.engine.Result;
+import dev.cohort.field.Field;
+import dev.cohort.field.Fields;
+import dev.cohort.harness.LocalParties;
+import dev.cohort.harness.PartyFailedException;
+import dev.cohort.suite.SuiteFactory;
+import dev.cohort.testing.RandomCircuit;
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Preprocessing dealt to files and read back: runs match plaintext and pass their MAC checks. */
+class DealerFilesTest {
+
+  private static final Duration TIMEOUT = Duration.ofSeconds(30);
+  private static final DealerFiles.Amounts PLENTY = new DealerFiles.Amounts(1000, 50, 50, 100);
+
+  private static SuiteFactory fromFiles(Field field, Path directory) {
+    return SpdzSuite.factory(
+        SpdzConfig.insecureDealer(field, 0)
+            .withPreprocessing(DealerFiles.source(directory), "dealer files"));
+  }
+
+  @Test
+  void files_randomCircuit_matchesPlaintext(@TempDir Path directory) {
+    for (Field field : List.of(Fields.MERSENNE_61, Fields.MERSENNE_127)) {
+      int n = 3;
+      Path dir = directory.resolve(field.name());
+      List<Path> files = DealerFiles.writeInsecure(dir, field, n, PLENTY, 5);
+      assertEquals(
+          List.of(
+              dir.resolve("party-0.spdz"),
+              dir.resolve("party-1.spdz"),
+              dir.resolve("party-2.spdz")),
+          files);
+      RandomCircuit circuit = RandomCircuit.generate(5, n, new RandomCircuit.Shape(20, 4, 20, 3));
+      BigInteger[] expected = circuit.expected(field.modulus());
+      List<Result<BigInteger[]>> results =
+          new LocalParties(
+                  n, fromFiles(field, dir), EngineConfig.defaults().withInsecureSeed(5), TIMEOUT)
+              .run(circuit.computation());
+      for (Result<BigInteger[]> r : results) {
+        BigInteger[] actual = r.value().clone();
+        for (int i = 0; i < actual.length; i++) {
+          actual[i] = actual[i].mod(field.modulus());
+        }
+        assertArrayEquals(expected, actual, field.name());
+      }
+    }
+  }
+
+  @Test
+  void files_secretKey_randomBitsAndOpenTo_work(@TempDir Path directory) {
+    int n = 2;
+    DealerFiles.write(directory, Fields.MERSENNE_127, n, PLENTY);
+    List<Result<List<Long>>> results =
+        new LocalParties(
+                n,
+                fromFiles(Fields.MERSENNE_127, directory),
+                EngineConfig.defaults().withInsecureSeed(6),
+                TIMEOUT)
+            .run(
+                b -> {
+                  SecretVector bits = b.randomBits(20);
+                  Secret x = b.input(0, 6, 20);
+                  Deferred<Long> ones = b.open(b.sum(bits));
+                  Deferred<Long> square = b.openTo(1, b.mul(x, x));
+                  return () -> List.of(ones.get(), b.myId() == 1 ? square.get() : -1L);
+                });
+    for (Result<List<Long>> r : results) {
+      long ones = r.value().get(0);
+      assertTrue(ones >= 0 && ones <= 20, "sum of 20 bits: " + ones);
+    }
+    assertEquals(36L, results.get(1).value().get(1));
+  }
+
+  @Test
+  void files_runOut_failsNamingFileAndKind(@TempDir Path directory) {
+    DealerFiles.writeInsecure(
+        directory, Fields.MERSENNE_61, 2, new DealerFiles.Amounts(4, 0, 0, 20), 7);
+    PartyFailedException e =
+        assertThrows(
+            PartyFailedException.class,
+            () ->
+                new LocalParties(
+                        2,
+                        fromFiles(Fields.MERSENNE_61, directory),
+                        EngineConfig.defaults().withInsecureSeed(7),
+                        TIMEOUT)
+                    .run(
+                        b -> {
+                          SecretVector v = b.input(0, b.myId() == 0 ? new long[10] : null, 10, 20);
+                          return b.open(b.mul(v, v));
+                        }));
+    assertInstanceOf(IllegalStateException.class, e.getCause());
+    assertEquals(
+        "SPDZ preprocessing file "
+            + DealerFiles.file(directory, e.party().index())
+            + " ran out of triples: 10 needed, 4 of 4 left",
+        e.getCause().getMessage());
+  }
+
+  @Test
+  void files_wrongPartyOrField_failClearly(@TempDir Path directory) {
+    DealerFiles.writeInsecure(directory, Fields.MERSENNE_61, 3, PLENTY, 8);
+    Path file = DealerFiles.file(directory, 0);
+    IllegalArgumentException party =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> FilePreprocessing.open(file, Fields.MERSENNE_61, 1, 3));
+    assertEquals(
+        file + " holds the preprocessing of P0 of 3 parties, not of P1 of 3", party.getMessage());
+    IllegalArgumentException field =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> FilePreprocessing.open(file, Fields.MERSENNE_127, 0, 3));
+    assertEquals(
+        file + " was dealt over a 61-bit field, not over m127 (127 bits)", field.getMessage());
+  }
+}

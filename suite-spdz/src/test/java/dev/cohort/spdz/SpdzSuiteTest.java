@@ -1,0 +1,25 @@
+package dev.cohort.spdz;
+
+import dev.cohort.field.Field;
+import dev.cohort.suite.SuiteFactory;
+import dev.cohort.testing.SuiteContractTest;
+
+/** The suite contract on SPDZ with the seeded dealer, at 2, 3 and 5 parties. */
+class SpdzSuiteTest extends SuiteContractTest {
+
+  @Override
+  protected SuiteFactory suite(Field field, int parties) {
+    return SpdzSuite.factory(field, 42);
+  }
+
+  @Override
+  protected int[] partyCounts() {
+    return new int[] {2, 3, 5};
+  }
+
+  /** The MAC check: open the seeds, commit to σ, open σ. */
+  @Override
+  protected int roundsPerFinalCheck() {
+    return 3;
+  }
+}
