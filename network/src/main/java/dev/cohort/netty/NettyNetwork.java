@@ -1,0 +1,365 @@
+package dev.cohort.netty;
+
+import dev.cohort.api.NetworkException;
+import dev.cohort.api.PartyId;
+import dev.cohort.netty.codec.FrameDecoder;
+import dev.cohort.netty.tls.Certificates;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.util.concurrent.Future;
+import java.net.InetSocketAddress;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One party's endpoint of the full mesh: it listens from {@link #bind} on, and {@link #connect}
+ * dials the peers and returns the {@link NettyTransport} once every peer has proved its id.
+ *
+ * <p>One TCP connection per pair of parties: the lower id dials the higher one, so there is no tie
+ * to break. A dialer that finds no listener tries again with exponential backoff (25 ms doubling to
+ * 1 s), scheduled on the event loop, until the connect timeout. Every connection starts with a
+ * hello from each side carrying its party id; with TLS the id must match the CN of the certificate
+ * the peer proved in the handshake, and a dialed peer must be the party dialed.
+ *
+ * <p>All connections of a party share one event-loop thread, so registering peers needs no locks;
+ * the party's own thread only reads the links once {@link #connect} has seen them all ready.
+ */
+public final class NettyNetwork implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(NettyNetwork.class);
+
+  private final int self;
+  private final NettyOptions options;
+  private final EventLoopGroup group;
+  private final PeerLink[] links;
+  private final SslContext serverTls;
+  private final SslContext clientTls;
+  private io.netty.channel.Channel server;
+  private volatile boolean closed;
+  private boolean connecting;
+
+  private NettyNetwork(int self, int parties, NettyOptions options) {
+    if (parties < 2) {
+      throw new IllegalArgumentException("parties (" + parties + ") must be >= 2");
+    }
+    if (self < 0 || self >= parties) {
+      throw new IllegalArgumentException(
+          "party index (" + self + ") must be in [0, " + parties + ")");
+    }
+    if (options.tls() != null && options.tls().party() != self) {
+      throw new IllegalArgumentException(
+          "the TLS certificate is for "
+              + Certificates.commonNameOf(options.tls().certificate())
+              + ", not for "
+              + Certificates.commonName(self));
+    }
+    this.self = self;
+    this.options = options;
+    this.links = new PeerLink[parties];
+    for (int p = 0; p < parties; p++) {
+      links[p] = new PeerLink(p);
+    }
+    this.serverTls = options.tls() == null ? null : options.tls().serverContext();
+    this.clientTls = options.tls() == null ? null : options.tls().clientContext();
+    this.group =
+        new NioEventLoopGroup(
+            1,
+            r -> {
+              Thread t = new Thread(r, "cohort-netty-" + PartyId.of(self));
+              t.setDaemon(true);
+              return t;
+            });
+  }
+
+  /**
+   * Starts party {@code self} of {@code parties} listening on {@code listen} (port 0 picks a free
+   * port; {@link #localAddress} tells which). Peers may dial from now on.
+   */
+  public static NettyNetwork bind(
+      int self, int parties, InetSocketAddress listen, NettyOptions options) {
+    NettyNetwork network = new NettyNetwork(self, parties, options);
+    try {
+      network.server =
+          new ServerBootstrap()
+              .group(network.group)
+              .channel(NioServerSocketChannel.class)
+              .childOption(ChannelOption.TCP_NODELAY, true)
+              .childHandler(network.new Initializer(null))
+              .bind(listen)
+              .syncUninterruptibly()
+              .channel();
+    } catch (RuntimeException e) {
+      network.close();
+      throw new NetworkException(
+          PartyId.of(self) + " could not listen on " + listen + ": " + PeerHandler.describe(e), e);
+    }
+    log.debug("{} listening on {}", PartyId.of(self), network.localAddress());
+    return network;
+  }
+
+  public InetSocketAddress localAddress() {
+    return (InetSocketAddress) server.localAddress();
+  }
+
+  public int self() {
+    return self;
+  }
+
+  public int parties() {
+    return links.length;
+  }
+
+  /**
+   * Connects to every peer ({@code addresses} in party order; this party's entry is not used) and
+   * returns the transport. Throws {@link NetworkException} naming the first peer missing after the
+   * connect timeout, or a peer that failed to prove its id; the network is closed then.
+   */
+  public NettyTransport connect(List<InetSocketAddress> addresses) {
+    if (connecting) {
+      throw new IllegalStateException(PartyId.of(self) + " has connected already");
+    }
+    connecting = true;
+    if (addresses.size() != links.length) {
+      throw new IllegalArgumentException(
+          "addresses (" + addresses.size() + ") must list all " + links.length + " parties");
+    }
+    for (int p = 0; p < links.length; p++) {
+      links[p].address(addresses.get(p));
+    }
+    long timeoutMillis = options.connectTimeout().toMillis();
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    for (int p = self + 1; p < links.length; p++) {
+      Dialer dialer = new Dialer(links[p], addresses.get(p), deadline);
+      group.execute(dialer::dial);
+    }
+    try {
+      allReady().get(timeoutMillis, TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      close();
+      throw missing(timeoutMillis);
+    } catch (ExecutionException e) {
+      close();
+      throw new NetworkException(e.getCause().getMessage(), e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      close();
+      throw new NetworkException(PartyId.of(self) + " was interrupted while connecting");
+    }
+    log.info("{} connected to {} peers", PartyId.of(self), links.length - 1);
+    return new NettyTransport(this, links, options);
+  }
+
+  /** Completes when every peer is ready, or fails as soon as one cannot be. */
+  private CompletableFuture<Void> allReady() {
+    CompletableFuture<Void> all = new CompletableFuture<>();
+    List<CompletableFuture<Void>> readies = new ArrayList<>();
+    for (int p = 0; p < links.length; p++) {
+      if (p != self) {
+        CompletableFuture<Void> ready = links[p].ready;
+        readies.add(ready);
+        ready.whenComplete(
+            (v, e) -> {
+              if (e != null) {
+                all.completeExceptionally(e);
+              }
+            });
+      }
+    }
+    CompletableFuture.allOf(readies.toArray(new CompletableFuture<?>[0]))
+        .thenRun(() -> all.complete(null));
+    return all;
+  }
+
+  private NetworkException missing(long timeoutMillis) {
+    for (int p = 0; p < links.length; p++) {
+      if (p != self && !links[p].ready.isDone()) {
+        String last = links[p].lastError();
+        return new NetworkException(
+            links[p].name()
+                + " did not connect within "
+                + timeoutMillis
+                + " ms"
+                + (last == null ? "" : " (last attempt: " + last + ")"));
+      }
+    }
+    return new NetworkException("connecting timed out after " + timeoutMillis + " ms");
+  }
+
+  /** How long TLS handshakes, dial attempts and hellos may take, each. */
+  long helloTimeoutMillis() {
+    return Math.min(10_000, options.connectTimeout().toMillis());
+  }
+
+  PeerLink link(int party) {
+    return links[party];
+  }
+
+  /**
+   * Binds a connection to the party its hello claims; on the event loop. Returns why the connection
+   * is refused, or null when it now belongs to that party.
+   */
+  String register(
+      io.netty.channel.Channel channel, int claimed, Dialer dialer, X509Certificate certificate) {
+    String refusal = check(channel, claimed, dialer, certificate);
+    if (refusal != null && dialer == null && claimed >= 0 && claimed < links.length) {
+      // Kept for the "did not connect" error: an operator sees why the party was turned away.
+      links[claimed].lastError("refused " + channel.remoteAddress() + ": " + refusal);
+    }
+    return refusal;
+  }
+
+  private String check(
+      io.netty.channel.Channel channel, int claimed, Dialer dialer, X509Certificate certificate) {
+    if (claimed < 0 || claimed >= links.length || claimed == self) {
+      return "claims party id " + claimed + ", not a peer of " + PartyId.of(self);
+    }
+    PartyId party = PartyId.of(claimed);
+    if (dialer != null && claimed != dialer.link.peer) {
+      return "answered as " + party + " at the address of " + dialer.link.name();
+    }
+    if (dialer == null && claimed > self) {
+      return party + " dialed " + PartyId.of(self) + ", but only a lower id dials a higher one";
+    }
+    if (certificate != null && Certificates.partyOf(certificate) != claimed) {
+      return "claims to be "
+          + party
+          + " but its certificate is for CN="
+          + Certificates.commonNameOf(certificate);
+    }
+    if (!links[claimed].attach(channel)) {
+      return party + " is already connected";
+    }
+    log.debug("{} connected to {} at {}", PartyId.of(self), party, channel.remoteAddress());
+    return null;
+  }
+
+  /** Closes every connection once what was written to it has been flushed, then stops. */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    List<ChannelFuture> closing = new ArrayList<>();
+    for (PeerLink link : links) {
+      io.netty.channel.Channel channel = link.channel();
+      if (channel != null) {
+        channel.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+        closing.add(channel.closeFuture());
+      }
+    }
+    if (server != null) {
+      closing.add(server.close());
+    }
+    boolean mayWait = !group.next().inEventLoop(); // waiting on the loop itself would deadlock
+    for (ChannelFuture f : closing) {
+      if (mayWait) {
+        f.awaitUninterruptibly(2, TimeUnit.SECONDS);
+      }
+    }
+    Future<?> stopped = group.shutdownGracefully(0, 2, TimeUnit.SECONDS);
+    if (mayWait) {
+      stopped.awaitUninterruptibly(5, TimeUnit.SECONDS);
+    }
+  }
+
+  /** Builds the pipeline of one connection: TLS, then the frame decoder, then the peer handler. */
+  private final class Initializer extends ChannelInitializer<SocketChannel> {
+    private final Dialer dialer; // null on accepted connections
+
+    Initializer(Dialer dialer) {
+      this.dialer = dialer;
+    }
+
+    @Override
+    protected void initChannel(SocketChannel channel) {
+      if (serverTls != null) {
+        SslHandler ssl =
+            dialer == null
+                ? serverTls.newHandler(channel.alloc())
+                : clientTls.newHandler(
+                    channel.alloc(), dialer.address.getHostString(), dialer.address.getPort());
+        ssl.setHandshakeTimeoutMillis(helloTimeoutMillis());
+        channel.pipeline().addLast(ssl);
+      }
+      channel
+          .pipeline()
+          .addLast(
+              new FrameDecoder(options.maxFrameBytes()),
+              new PeerHandler(NettyNetwork.this, dialer));
+    }
+  }
+
+  /** Dials one higher peer until it answers or the connect deadline passes; on the event loop. */
+  final class Dialer {
+    final PeerLink link;
+    final InetSocketAddress address;
+    private final long deadline;
+    private long delayMillis = 25;
+
+    Dialer(PeerLink link, InetSocketAddress address, long deadline) {
+      this.link = link;
+      this.address = address;
+      this.deadline = deadline;
+    }
+
+    void dial() {
+      if (closed || link.ready.isDone()) {
+        return;
+      }
+      new Bootstrap()
+          .group(group)
+          .channel(NioSocketChannel.class)
+          .option(ChannelOption.TCP_NODELAY, true)
+          .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) helloTimeoutMillis())
+          .handler(new Initializer(this))
+          .connect(address)
+          .addListener(
+              (ChannelFuture f) -> {
+                if (!f.isSuccess()) {
+                  lastError(PeerHandler.describe(f.cause()));
+                  retry();
+                }
+              });
+    }
+
+    /** Dials again after the backoff, unless connected, refused for good, or out of time. */
+    void retry() {
+      if (closed || link.ready.isDone() || System.nanoTime() - deadline > 0) {
+        return;
+      }
+      group.schedule(this::dial, delayMillis, TimeUnit.MILLISECONDS);
+      delayMillis = Math.min(delayMillis * 2, 1000);
+    }
+
+    void lastError(String error) {
+      link.lastError(error);
+    }
+
+    /** The peer answered but cannot be the party dialed: dialing again cannot help. */
+    void refused(String reason) {
+      link.lastError(reason);
+      link.ready.completeExceptionally(
+          new NetworkException("could not connect to " + link.name() + ": " + reason));
+    }
+  }
+}

@@ -1,0 +1,173 @@
+package dev.cohort.netty;
+
+import dev.cohort.netty.codec.FrameCodec;
+import dev.cohort.netty.codec.InboundFrame;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
+import java.security.cert.Certificate;
+import java.security.cert.X509Certificate;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLPeerUnverifiedException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The last handler of one connection, on the event loop. It sends this party's hello once the
+ * connection is secure (at once in plaintext, after the TLS handshake otherwise), has the network
+ * verify the peer's hello, and from then on hands every frame, abort and failure to the peer's
+ * {@link PeerLink}. Until the hello is verified the connection belongs to no peer: anything else
+ * closes it, and a dialed connection that ends is dialed again.
+ */
+final class PeerHandler extends ChannelInboundHandlerAdapter {
+
+  private static final Logger log = LoggerFactory.getLogger(PeerHandler.class);
+
+  private final NettyNetwork network;
+  private final NettyNetwork.Dialer dialer; // null on accepted connections
+  private PeerLink link;
+
+  PeerHandler(NettyNetwork network, NettyNetwork.Dialer dialer) {
+    this.network = network;
+    this.dialer = dialer;
+  }
+
+  @Override
+  public void channelActive(ChannelHandlerContext ctx) throws Exception {
+    if (ctx.pipeline().get(SslHandler.class) == null) {
+      sendHello(ctx);
+    }
+    // A connection that never says who it is must not hold a socket (or a dial) forever.
+    ctx.executor()
+        .schedule(
+            () -> {
+              if (link == null && ctx.channel().isActive()) {
+                String reason = "sent no hello within " + network.helloTimeoutMillis() + " ms";
+                if (dialer != null) {
+                  dialer.lastError(reason);
+                } else {
+                  log.warn(
+                      "closing a connection from {}: {}", ctx.channel().remoteAddress(), reason);
+                }
+                ctx.close();
+              }
+            },
+            network.helloTimeoutMillis(),
+            TimeUnit.MILLISECONDS);
+    super.channelActive(ctx);
+  }
+
+  @Override
+  public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
+    if (event instanceof SslHandshakeCompletionEvent handshake) {
+      if (handshake.isSuccess()) {
+        sendHello(ctx);
+      } else {
+        String reason = "TLS handshake failed: " + describe(handshake.cause());
+        if (dialer != null && handshake.cause() instanceof SSLHandshakeException) {
+          dialer.refused(reason); // a certificate problem: dialing again cannot help
+        } else if (dialer != null) {
+          dialer.lastError(reason);
+        } else {
+          log.warn("refused a connection from {}: {}", ctx.channel().remoteAddress(), reason);
+        }
+        ctx.close();
+      }
+    }
+    super.userEventTriggered(ctx, event);
+  }
+
+  private void sendHello(ChannelHandlerContext ctx) {
+    ctx.writeAndFlush(FrameCodec.hello(ctx.alloc(), network.self()));
+  }
+
+  @Override
+  public void channelRead(ChannelHandlerContext ctx, Object msg) {
+    InboundFrame frame = (InboundFrame) msg;
+    if (link == null) {
+      beforeHello(ctx, frame);
+    } else if (frame instanceof InboundFrame.Data data) {
+      link.deliver(data);
+    } else if (frame instanceof InboundFrame.Abort abort) {
+      link.fail("aborted in round " + abort.round() + ": " + abort.reason());
+      ctx.close();
+    } else if (frame instanceof InboundFrame.Error error) {
+      link.fail("broke the frame format: " + error.reason() + "; connection closed");
+      ctx.close();
+    } else {
+      link.fail("sent a second hello; connection closed");
+      ctx.close();
+    }
+  }
+
+  private void beforeHello(ChannelHandlerContext ctx, InboundFrame frame) {
+    String refusal;
+    if (frame instanceof InboundFrame.Hello hello) {
+      X509Certificate certificate = peerCertificate(ctx);
+      refusal = network.register(ctx.channel(), hello.party(), dialer, certificate);
+      if (refusal == null) {
+        link = network.link(hello.party());
+        return;
+      }
+    } else if (frame instanceof InboundFrame.Error error) {
+      refusal = "broke the frame format: " + error.reason();
+    } else {
+      refusal = "sent a frame before its hello";
+    }
+    if (dialer != null) {
+      dialer.refused(refusal);
+    } else {
+      log.warn("refused a connection from {}: {}", ctx.channel().remoteAddress(), refusal);
+    }
+    ctx.close();
+  }
+
+  private static X509Certificate peerCertificate(ChannelHandlerContext ctx) {
+    SslHandler ssl = ctx.pipeline().get(SslHandler.class);
+    if (ssl == null) {
+      return null;
+    }
+    try {
+      Certificate[] chain = ssl.engine().getSession().getPeerCertificates();
+      return (X509Certificate) chain[0];
+    } catch (SSLPeerUnverifiedException e) {
+      throw new IllegalStateException("TLS session without a peer certificate", e);
+    }
+  }
+
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+    if (link != null) {
+      link.closed();
+    } else if (dialer != null) {
+      dialer.retry();
+    }
+    super.channelInactive(ctx);
+  }
+
+  @Override
+  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    String reason = describe(cause);
+    if (link != null) {
+      link.fail("failed: " + reason + "; connection closed");
+    } else if (dialer != null) {
+      dialer.lastError(reason);
+    } else {
+      log.debug(
+          "connection from {} failed before its hello: {}", ctx.channel().remoteAddress(), reason);
+    }
+    ctx.close();
+  }
+
+  /** The innermost message of {@code cause}: what went wrong, without Netty's wrappers. */
+  static String describe(Throwable cause) {
+    Throwable t = cause;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    String message = t.getMessage();
+    return message == null ? t.getClass().getSimpleName() : message;
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * The Netty transport: the {@link dev.cohort.net.Channel} of a party whose peers are other
+ * processes or hosts, over TLS 1.3 with mutual authentication (or, for loopback benchmarks only,
+ * plain TCP behind {@link dev.cohort.netty.NettyOptions#insecurePlaintext()}).
+ *
+ * <pre>{@code
+ * Certificates.generate(keys, 3);                      // once: a CA and one key per party
+ * NettyOptions options = NettyOptions.tls(TlsIdentity.load(keys, 1));
+ * try (NettyNetwork network = NettyNetwork.bind(1, 3, new InetSocketAddress(7001), options);
+ *     NettyTransport channel = network.connect(addresses)) {   // every party, in party order
+ *   Result<BigInteger> result = new Engine(suite, channel, EngineConfig.defaults()).run(c);
+ * }
+ * }</pre>
+ *
+ * <p>Layout: {@link dev.cohort.netty.NettyNetwork} listens, dials and verifies peers; {@link
+ * dev.cohort.netty.NettyTransport} runs the rounds; {@code codec} holds the wire format (the only
+ * place a {@code ByteBuf} is seen); {@code tls} generates and loads keys and builds the TLS
+ * contexts.
+ */
+package dev.cohort.netty;

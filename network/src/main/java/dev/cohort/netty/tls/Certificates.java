@@ -1,0 +1,241 @@
+package dev.cohort.netty.tls;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.PrivateKey;
+import java.security.PublicKey;
+import java.security.SecureRandom;
+import java.security.cert.X509Certificate;
+import java.security.spec.ECGenParameterSpec;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Date;
+import org.bouncycastle.asn1.ASN1Encodable;
+import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
+import org.bouncycastle.asn1.x500.RDN;
+import org.bouncycastle.asn1.x500.X500Name;
+import org.bouncycastle.asn1.x500.style.BCStyle;
+import org.bouncycastle.asn1.x500.style.IETFUtils;
+import org.bouncycastle.asn1.x509.BasicConstraints;
+import org.bouncycastle.asn1.x509.ExtendedKeyUsage;
+import org.bouncycastle.asn1.x509.Extension;
+import org.bouncycastle.asn1.x509.KeyPurposeId;
+import org.bouncycastle.asn1.x509.KeyUsage;
+import org.bouncycastle.cert.X509CertificateHolder;
+import org.bouncycastle.cert.X509v3CertificateBuilder;
+import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
+import org.bouncycastle.cert.jcajce.JcaX509ExtensionUtils;
+import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
+import org.bouncycastle.openssl.PEMParser;
+import org.bouncycastle.openssl.jcajce.JcaPEMKeyConverter;
+import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
+import org.bouncycastle.openssl.jcajce.JcaPKCS8Generator;
+import org.bouncycastle.operator.ContentSigner;
+import org.bouncycastle.operator.OperatorCreationException;
+import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
+
+/**
+ * Generates and reads the PEM files of a Cohort deployment: one CA and, per party, a key pair and a
+ * certificate signed by the CA whose subject CN ({@code cohort-party-2}) binds the party id.
+ *
+ * <p>Layout of a keys directory: {@code ca.pem}, {@code ca-key.pem}, and for party {@code i} {@code
+ * party-i.pem} and {@code party-i-key.pem} (PKCS#8). Keys are ECDSA P-256; certificates are valid
+ * for {@link #VALIDITY} and allow both TLS client and server authentication, because every party
+ * both dials and accepts.
+ */
+public final class Certificates {
+
+  /** How long generated certificates are valid. */
+  public static final Duration VALIDITY = Duration.ofDays(730);
+
+  private static final String CN_PREFIX = "cohort-party-";
+  private static final String SIGNATURE = "SHA256withECDSA";
+
+  private Certificates() {}
+
+  /** The subject CN that binds {@code party}. */
+  public static String commonName(int party) {
+    return CN_PREFIX + party;
+  }
+
+  /** The party id a certificate binds, or -1 when its CN is not a Cohort party's. */
+  public static int partyOf(X509Certificate certificate) {
+    String cn = commonNameOf(certificate);
+    if (cn == null || !cn.startsWith(CN_PREFIX)) {
+      return -1;
+    }
+    try {
+      return Integer.parseInt(cn.substring(CN_PREFIX.length()));
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  /** The subject CN of {@code certificate}, or null when it has none. */
+  public static String commonNameOf(X509Certificate certificate) {
+    X500Name subject = X500Name.getInstance(certificate.getSubjectX500Principal().getEncoded());
+    RDN[] cns = subject.getRDNs(BCStyle.CN);
+    if (cns.length == 0) {
+      return null;
+    }
+    ASN1Encodable value = cns[0].getFirst().getValue();
+    return IETFUtils.valueToString(value);
+  }
+
+  /**
+   * Writes a fresh CA and keys and certificates for parties {@code 0 .. parties - 1} into {@code
+   * directory} (created if missing); existing files are overwritten.
+   */
+  public static void generate(Path directory, int parties) {
+    if (parties < 1) {
+      throw new IllegalArgumentException("parties (" + parties + ") must be >= 1");
+    }
+    try {
+      Files.createDirectories(directory);
+      KeyPair caKeys = keyPair();
+      X509Certificate ca = caCertificate(caKeys);
+      writePem(directory.resolve("ca.pem"), ca);
+      writeKey(directory.resolve("ca-key.pem"), caKeys.getPrivate());
+      for (int p = 0; p < parties; p++) {
+        KeyPair keys = keyPair();
+        X509Certificate cert = partyCertificate(p, keys.getPublic(), ca, caKeys.getPrivate());
+        writePem(directory.resolve("party-" + p + ".pem"), cert);
+        writeKey(directory.resolve("party-" + p + "-key.pem"), keys.getPrivate());
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not write keys to " + directory, e);
+    } catch (GeneralSecurityException | OperatorCreationException e) {
+      throw new IllegalStateException("could not generate keys: " + e.getMessage(), e);
+    }
+  }
+
+  private static KeyPair keyPair() throws GeneralSecurityException {
+    KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
+    generator.initialize(new ECGenParameterSpec("secp256r1"), new SecureRandom());
+    return generator.generateKeyPair();
+  }
+
+  private static X509Certificate caCertificate(KeyPair keys)
+      throws GeneralSecurityException, OperatorCreationException, IOException {
+    X500Name name = new X500Name("CN=cohort-ca");
+    X509v3CertificateBuilder builder = builder(name, name, keys.getPublic());
+    JcaX509ExtensionUtils ext = new JcaX509ExtensionUtils();
+    builder
+        .addExtension(Extension.basicConstraints, true, new BasicConstraints(0))
+        .addExtension(
+            Extension.keyUsage, true, new KeyUsage(KeyUsage.keyCertSign | KeyUsage.cRLSign))
+        .addExtension(
+            Extension.subjectKeyIdentifier,
+            false,
+            ext.createSubjectKeyIdentifier(keys.getPublic()));
+    return sign(builder, keys.getPrivate());
+  }
+
+  private static X509Certificate partyCertificate(
+      int party, PublicKey key, X509Certificate ca, PrivateKey caKey)
+      throws GeneralSecurityException, OperatorCreationException, IOException {
+    X500Name issuer = X500Name.getInstance(ca.getSubjectX500Principal().getEncoded());
+    X509v3CertificateBuilder builder =
+        builder(issuer, new X500Name("CN=" + commonName(party)), key);
+    JcaX509ExtensionUtils ext = new JcaX509ExtensionUtils();
+    builder
+        .addExtension(Extension.basicConstraints, true, new BasicConstraints(false))
+        .addExtension(
+            Extension.keyUsage,
+            true,
+            new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyAgreement))
+        .addExtension(
+            Extension.extendedKeyUsage,
+            false,
+            new ExtendedKeyUsage(
+                new KeyPurposeId[] {KeyPurposeId.id_kp_serverAuth, KeyPurposeId.id_kp_clientAuth}))
+        .addExtension(Extension.subjectKeyIdentifier, false, ext.createSubjectKeyIdentifier(key))
+        .addExtension(
+            Extension.authorityKeyIdentifier, false, ext.createAuthorityKeyIdentifier(ca));
+    return sign(builder, caKey);
+  }
+
+  private static X509v3CertificateBuilder builder(
+      X500Name issuer, X500Name subject, PublicKey key) {
+    Instant now = Instant.now();
+    BigInteger serial = new BigInteger(127, new SecureRandom());
+    return new JcaX509v3CertificateBuilder(
+        issuer,
+        serial,
+        Date.from(now.minus(Duration.ofHours(1))),
+        Date.from(now.plus(VALIDITY)),
+        subject,
+        key);
+  }
+
+  private static X509Certificate sign(X509v3CertificateBuilder builder, PrivateKey key)
+      throws GeneralSecurityException, OperatorCreationException {
+    ContentSigner signer = new JcaContentSignerBuilder(SIGNATURE).build(key);
+    return new JcaX509CertificateConverter().getCertificate(builder.build(signer));
+  }
+
+  private static void writePem(Path file, Object object) throws IOException {
+    try (Writer w = Files.newBufferedWriter(file, StandardCharsets.US_ASCII);
+        JcaPEMWriter pem = new JcaPEMWriter(w)) {
+      pem.writeObject(object);
+    }
+  }
+
+  private static void writeKey(Path file, PrivateKey key) throws IOException {
+    writePem(file, new JcaPKCS8Generator(key, null));
+    try {
+      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+    } catch (UnsupportedOperationException e) {
+      // Not a POSIX file system: the directory's own permissions protect the key.
+    }
+  }
+
+  /** Reads the first certificate in a PEM file. */
+  public static X509Certificate readCertificate(Path file) {
+    Object object = readPem(file);
+    if (!(object instanceof X509CertificateHolder holder)) {
+      throw new IllegalArgumentException(file + " does not hold a PEM certificate");
+    }
+    try {
+      return new JcaX509CertificateConverter().getCertificate(holder);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalArgumentException(file + " holds an unreadable certificate", e);
+    }
+  }
+
+  /** Reads a PKCS#8 private key from a PEM file. */
+  public static PrivateKey readPrivateKey(Path file) {
+    Object object = readPem(file);
+    if (!(object instanceof PrivateKeyInfo info)) {
+      throw new IllegalArgumentException(file + " does not hold a PKCS#8 PEM private key");
+    }
+    try {
+      return new JcaPEMKeyConverter().getPrivateKey(info);
+    } catch (IOException e) {
+      throw new IllegalArgumentException(file + " holds an unreadable private key", e);
+    }
+  }
+
+  private static Object readPem(Path file) {
+    try (Reader r = Files.newBufferedReader(file, StandardCharsets.US_ASCII);
+        PEMParser parser = new PEMParser(r)) {
+      Object object = parser.readObject();
+      if (object == null) {
+        throw new IllegalArgumentException(file + " holds no PEM object");
+      }
+      return object;
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not read " + file, e);
+    }
+  }
+}

@@ -1,0 +1,59 @@
+package dev.cohort.netty.tls;
+
+import io.netty.handler.ssl.ClientAuth;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SslProvider;
+import java.nio.file.Path;
+import java.security.PrivateKey;
+import java.security.cert.X509Certificate;
+import javax.net.ssl.SSLException;
+
+/**
+ * One party's TLS material: the CA every peer must chain to, and this party's certificate and
+ * private key. It builds the TLS 1.3 contexts of both roles, each requiring the other side's
+ * certificate (mutual authentication).
+ */
+public record TlsIdentity(X509Certificate ca, X509Certificate certificate, PrivateKey key) {
+
+  private static final String TLS_13 = "TLSv1.3";
+
+  /** Reads party {@code party}'s files from a directory written by {@link Certificates}. */
+  public static TlsIdentity load(Path directory, int party) {
+    return new TlsIdentity(
+        Certificates.readCertificate(directory.resolve("ca.pem")),
+        Certificates.readCertificate(directory.resolve("party-" + party + ".pem")),
+        Certificates.readPrivateKey(directory.resolve("party-" + party + "-key.pem")));
+  }
+
+  /** The party id this identity's certificate binds, or -1 when it binds none. */
+  public int party() {
+    return Certificates.partyOf(certificate);
+  }
+
+  public SslContext serverContext() {
+    try {
+      return SslContextBuilder.forServer(key, certificate)
+          .trustManager(ca)
+          .clientAuth(ClientAuth.REQUIRE)
+          .protocols(TLS_13)
+          .sslProvider(SslProvider.JDK)
+          .build();
+    } catch (SSLException e) {
+      throw new IllegalStateException("could not build the TLS server context: " + e, e);
+    }
+  }
+
+  public SslContext clientContext() {
+    try {
+      return SslContextBuilder.forClient()
+          .keyManager(key, certificate)
+          .trustManager(ca)
+          .protocols(TLS_13)
+          .sslProvider(SslProvider.JDK)
+          .build();
+    } catch (SSLException e) {
+      throw new IllegalStateException("could not build the TLS client context: " + e, e);
+    }
+  }
+}

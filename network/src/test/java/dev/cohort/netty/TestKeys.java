@@ -1,0 +1,32 @@
+package dev.cohort.netty;
+
+import dev.cohort.netty.tls.Certificates;
+import dev.cohort.netty.tls.TlsIdentity;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/** Fresh keys for a test class: a CA and party certificates in a test's temporary directory. */
+final class TestKeys {
+
+  final Path directory;
+
+  private TestKeys(Path directory) {
+    this.directory = directory;
+  }
+
+  static TestKeys generate(Path directory, int parties) {
+    Certificates.generate(directory, parties);
+    return new TestKeys(directory);
+  }
+
+  TlsIdentity identity(int party) {
+    return TlsIdentity.load(directory, party);
+  }
+
+  /** TLS options with timeouts short enough for tests. */
+  NettyOptions options(int party) {
+    return NettyOptions.tls(identity(party))
+        .withConnectTimeout(Duration.ofSeconds(20))
+        .withReceiveTimeout(Duration.ofSeconds(20));
+  }
+}

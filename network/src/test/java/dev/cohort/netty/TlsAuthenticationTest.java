@@ -1,0 +1,147 @@
+package dev.cohort.netty;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cohort.api.NetworkException;
+import dev.cohort.harness.PartyFailedException;
+import dev.cohort.netty.codec.FrameCodec;
+import dev.cohort.netty.tls.Certificates;
+import dev.cohort.netty.tls.TlsIdentity;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
+import io.netty.util.ReferenceCountUtil;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Mutual authentication: only certificates of the deployment's CA, binding the claimed id. */
+class TlsAuthenticationTest {
+
+  @TempDir Path honestKeys;
+  @TempDir Path rogueKeys;
+
+  @Test
+  void connect_certificateFromAnotherCa_isRefused() {
+    TestKeys honest = TestKeys.generate(honestKeys, 2);
+    TestKeys rogue = TestKeys.generate(rogueKeys, 2);
+    NettyOptions[] options = {
+      rogue.options(0).withConnectTimeout(Duration.ofSeconds(2)),
+      honest.options(1).withConnectTimeout(Duration.ofSeconds(2))
+    };
+    List<NettyNetwork> networks = NettyParties.bind(2, p -> options[p]);
+    List<InetSocketAddress> addresses = NettyParties.addresses(networks);
+    PartyFailedException failure =
+        assertThrows(
+            PartyFailedException.class,
+            () -> NettyParties.each(2, p -> networks.get(p).connect(addresses)));
+    String p1 = "P1 (127.0.0.1:" + addresses.get(1).getPort() + ")";
+    String p0 = "P0 (127.0.0.1:" + addresses.get(0).getPort() + ")";
+    Throwable rogueFailure = failure.getCause();
+    assertTrue(rogueFailure instanceof NetworkException, rogueFailure.toString());
+    assertTrue(
+        rogueFailure
+            .getMessage()
+            .startsWith("could not connect to " + p1 + ": TLS handshake failed"),
+        rogueFailure.getMessage());
+    assertEquals(1, failure.getSuppressed().length);
+    assertEquals(
+        p0 + " did not connect within 2000 ms", failure.getSuppressed()[0].getCause().getMessage());
+  }
+
+  @Test
+  void connect_helloClaimsAnIdOtherThanTheCertificates_isRefused() throws Exception {
+    TestKeys honest = TestKeys.generate(honestKeys, 3);
+    NettyNetwork party1 =
+        NettyNetwork.bind(
+            1,
+            2,
+            new InetSocketAddress("127.0.0.1", 0),
+            honest.options(1).withConnectTimeout(Duration.ofMillis(500)));
+    TlsIdentity impostor = honest.identity(2); // a valid certificate, but for P2
+    EventLoopGroup group = new NioEventLoopGroup(1);
+    try {
+      io.netty.channel.Channel client =
+          new Bootstrap()
+              .group(group)
+              .channel(NioSocketChannel.class)
+              .handler(
+                  new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                      ch.pipeline()
+                          .addLast(
+                              impostor.clientContext().newHandler(ch.alloc()),
+                              new ClaimingHandler(0));
+                    }
+                  })
+              .connect(party1.localAddress())
+              .sync()
+              .channel();
+      assertTrue(
+          client.closeFuture().await(10, TimeUnit.SECONDS), "P1 closed the impostor's connection");
+      InetSocketAddress unused = new InetSocketAddress("127.0.0.1", 9);
+      NetworkException e =
+          assertThrows(
+              NetworkException.class, () -> party1.connect(List.of(unused, party1.localAddress())));
+      assertTrue(
+          e.getMessage()
+              .startsWith(
+                  "P0 (127.0.0.1:9) did not connect within 500 ms (last attempt: refused /127.0.0.1:"),
+          e.getMessage());
+      assertTrue(
+          e.getMessage()
+              .endsWith(": claims to be P0 but its certificate is for CN=cohort-party-2)"),
+          e.getMessage());
+    } finally {
+      party1.close();
+      group.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
+    }
+  }
+
+  /** Sends a hello claiming {@code party} once TLS is up, and drops whatever comes back. */
+  private static final class ClaimingHandler extends ChannelInboundHandlerAdapter {
+    private final int party;
+
+    ClaimingHandler(int party) {
+      this.party = party;
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+      if (event instanceof SslHandshakeCompletionEvent handshake && handshake.isSuccess()) {
+        ctx.writeAndFlush(FrameCodec.hello(ctx.alloc(), party));
+      }
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      ReferenceCountUtil.release(msg);
+    }
+  }
+
+  @Test
+  void bind_certificateOfAnotherParty_isRejected() {
+    TestKeys honest = TestKeys.generate(honestKeys, 2);
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                NettyNetwork.bind(0, 2, new InetSocketAddress("127.0.0.1", 0), honest.options(1)));
+    assertEquals(
+        "the TLS certificate is for cohort-party-1, not for " + Certificates.commonName(0),
+        e.getMessage());
+  }
+}
