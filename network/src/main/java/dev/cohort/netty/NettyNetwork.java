@@ -18,6 +18,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.Future;
 import java.net.InetSocketAddress;
 import java.security.cert.X509Certificate;
@@ -37,8 +38,15 @@ import org.slf4j.LoggerFactory;
  * <p>One TCP connection per pair of parties: the lower id dials the higher one, so there is no tie
  * to break. A dialer that finds no listener tries again with exponential backoff (25 ms doubling to
  * 1 s), scheduled on the event loop, until the connect timeout. Every connection starts with a
- * hello from each side carrying its party id; with TLS the id must match the CN of the certificate
- * the peer proved in the handshake, and a dialed peer must be the party dialed.
+ * hello from each side carrying its party id: the dialer's first, and the listener's only once it
+ * has accepted the dialer's, so a stranger learns nothing. With TLS the id must match the CN of the
+ * certificate the peer proved in the handshake, and a dialed peer must be the party dialed. A
+ * connection that has not finished both handshakes within the handshake timeout is closed.
+ *
+ * <p>Once connected, each side sends a heartbeat after a third of the idle timeout without other
+ * traffic, and a connection silent for the whole idle timeout is closed with the peer named as gone
+ * silent: a crashed or frozen peer fails the others after the idle timeout, even while they wait
+ * out a longer receive timeout.
  *
  * <p>All connections of a party share one event-loop thread, so registering peers needs no locks;
  * the party's own thread only reads the links once {@link #connect} has seen them all ready.
@@ -204,9 +212,31 @@ public final class NettyNetwork implements AutoCloseable {
     return new NetworkException("connecting timed out after " + timeoutMillis + " ms");
   }
 
-  /** How long TLS handshakes, dial attempts and hellos may take, each. */
-  long helloTimeoutMillis() {
-    return Math.min(10_000, options.connectTimeout().toMillis());
+  /** How long a dial attempt, and then the TLS handshake and hellos together, may take. */
+  long handshakeTimeoutMillis() {
+    return options.handshakeTimeout().toMillis();
+  }
+
+  long idleTimeoutMillis() {
+    return options.idleTimeout().toMillis();
+  }
+
+  /** The event loop of all this party's connections; tests freeze or stop it to emulate a crash. */
+  EventLoopGroup eventLoop() {
+    return group;
+  }
+
+  /** True once the event loop has stopped and every connection and the listener are closed. */
+  boolean isReleased() {
+    if (!group.isTerminated() || (server != null && server.isOpen())) {
+      return false;
+    }
+    for (PeerLink link : links) {
+      if (link.channel() != null && link.channel().isOpen()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   PeerLink link(int party) {
@@ -262,12 +292,12 @@ public final class NettyNetwork implements AutoCloseable {
     List<ChannelFuture> closing = new ArrayList<>();
     for (PeerLink link : links) {
       io.netty.channel.Channel channel = link.channel();
-      if (channel != null) {
+      if (channel != null && channel.isOpen()) {
         channel.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
         closing.add(channel.closeFuture());
       }
     }
-    if (server != null) {
+    if (server != null && server.isOpen()) {
       closing.add(server.close());
     }
     boolean mayWait = !group.next().inEventLoop(); // waiting on the loop itself would deadlock
@@ -282,7 +312,10 @@ public final class NettyNetwork implements AutoCloseable {
     }
   }
 
-  /** Builds the pipeline of one connection: TLS, then the frame decoder, then the peer handler. */
+  /**
+   * Builds the pipeline of one connection: TLS, the idle watch (heartbeats out, silence in), the
+   * link emulation if any, the frame decoder, then the peer handler.
+   */
   private final class Initializer extends ChannelInitializer<SocketChannel> {
     private final Dialer dialer; // null on accepted connections
 
@@ -298,8 +331,15 @@ public final class NettyNetwork implements AutoCloseable {
                 ? serverTls.newHandler(channel.alloc())
                 : clientTls.newHandler(
                     channel.alloc(), dialer.address.getHostString(), dialer.address.getPort());
-        ssl.setHandshakeTimeoutMillis(helloTimeoutMillis());
+        ssl.setHandshakeTimeoutMillis(handshakeTimeoutMillis());
         channel.pipeline().addLast(ssl);
+      }
+      long idle = options.idleTimeout().toMillis();
+      channel
+          .pipeline()
+          .addLast(new IdleStateHandler(false, idle, idle / 3, 0, TimeUnit.MILLISECONDS));
+      if (!options.emulation().isNone()) {
+        channel.pipeline().addLast(new LinkEmulationHandler(options.emulation()));
       }
       channel
           .pipeline()
@@ -330,7 +370,7 @@ public final class NettyNetwork implements AutoCloseable {
           .group(group)
           .channel(NioSocketChannel.class)
           .option(ChannelOption.TCP_NODELAY, true)
-          .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) helloTimeoutMillis())
+          .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) handshakeTimeoutMillis())
           .handler(new Initializer(this))
           .connect(address)
           .addListener(

@@ -117,9 +117,12 @@ public final class NettyTransport implements Channel {
 
   private void send(int peer, long[] words, int length) {
     io.netty.channel.Channel channel = links[peer].channel();
+    if (!channel.isActive()) {
+      return; // the peer is gone: taking its frame reports why, naming it
+    }
     ByteBuf frame = FrameCodec.data(channel.alloc(), round, words, length);
     int bytes = frame.readableBytes();
-    channel.writeAndFlush(frame, channel.voidPromise());
+    channel.writeAndFlush(frame); // a failed write shows up as the peer's failure in take
     stats.sent(peer, bytes);
   }
 
@@ -137,8 +140,10 @@ public final class NettyTransport implements Channel {
     for (int p = 0; p < links.length; p++) {
       if (p != self()) {
         io.netty.channel.Channel channel = links[p].channel();
-        channel.writeAndFlush(
-            FrameCodec.abort(channel.alloc(), round, reason), channel.voidPromise());
+        if (!channel.isActive()) {
+          continue;
+        }
+        channel.writeAndFlush(FrameCodec.abort(channel.alloc(), round, reason));
       }
     }
     close();

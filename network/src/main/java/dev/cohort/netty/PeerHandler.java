@@ -6,6 +6,8 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
+import io.netty.handler.timeout.IdleState;
+import io.netty.handler.timeout.IdleStateEvent;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import java.util.concurrent.TimeUnit;
@@ -15,11 +17,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The last handler of one connection, on the event loop. It sends this party's hello once the
- * connection is secure (at once in plaintext, after the TLS handshake otherwise), has the network
- * verify the peer's hello, and from then on hands every frame, abort and failure to the peer's
- * {@link PeerLink}. Until the hello is verified the connection belongs to no peer: anything else
- * closes it, and a dialed connection that ends is dialed again.
+ * The last handler of one connection, on the event loop. A dialer sends this party's hello once the
+ * connection is secure (at once in plaintext, after the TLS handshake otherwise), a listener once
+ * it has verified the dialer's; it has the network verify the peer's hello, sends heartbeats when
+ * the connection is idle and fails the peer when it goes silent, and from then on hands every
+ * frame, abort and failure to the peer's {@link PeerLink}. Until the hello is verified the
+ * connection belongs to no peer: anything else closes it, and a dialed connection that ends is
+ * dialed again.
  */
 final class PeerHandler extends ChannelInboundHandlerAdapter {
 
@@ -36,7 +40,7 @@ final class PeerHandler extends ChannelInboundHandlerAdapter {
 
   @Override
   public void channelActive(ChannelHandlerContext ctx) throws Exception {
-    if (ctx.pipeline().get(SslHandler.class) == null) {
+    if (dialer != null && ctx.pipeline().get(SslHandler.class) == null) {
       sendHello(ctx);
     }
     // A connection that never says who it is must not hold a socket (or a dial) forever.
@@ -44,7 +48,10 @@ final class PeerHandler extends ChannelInboundHandlerAdapter {
         .schedule(
             () -> {
               if (link == null && ctx.channel().isActive()) {
-                String reason = "sent no hello within " + network.helloTimeoutMillis() + " ms";
+                String reason =
+                    "did not finish the TLS and id handshakes within "
+                        + network.handshakeTimeoutMillis()
+                        + " ms";
                 if (dialer != null) {
                   dialer.lastError(reason);
                 } else {
@@ -54,7 +61,7 @@ final class PeerHandler extends ChannelInboundHandlerAdapter {
                 ctx.close();
               }
             },
-            network.helloTimeoutMillis(),
+            network.handshakeTimeoutMillis(),
             TimeUnit.MILLISECONDS);
     super.channelActive(ctx);
   }
@@ -63,7 +70,9 @@ final class PeerHandler extends ChannelInboundHandlerAdapter {
   public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
     if (event instanceof SslHandshakeCompletionEvent handshake) {
       if (handshake.isSuccess()) {
-        sendHello(ctx);
+        if (dialer != null) {
+          sendHello(ctx); // a listener answers only once the dialer's hello is verified
+        }
       } else {
         String reason = "TLS handshake failed: " + describe(handshake.cause());
         if (dialer != null && handshake.cause() instanceof SSLHandshakeException) {
@@ -73,6 +82,17 @@ final class PeerHandler extends ChannelInboundHandlerAdapter {
         } else {
           log.warn("refused a connection from {}: {}", ctx.channel().remoteAddress(), reason);
         }
+        ctx.close();
+      }
+    }
+    if (event instanceof IdleStateEvent idle && link != null) {
+      if (idle.state() == IdleState.WRITER_IDLE) {
+        ctx.writeAndFlush(FrameCodec.heartbeat(ctx.alloc()));
+      } else if (idle.state() == IdleState.READER_IDLE) {
+        link.fail(
+            "went silent: sent nothing, not even a heartbeat, for "
+                + network.idleTimeoutMillis()
+                + " ms; connection closed");
         ctx.close();
       }
     }
@@ -109,6 +129,9 @@ final class PeerHandler extends ChannelInboundHandlerAdapter {
       refusal = network.register(ctx.channel(), hello.party(), dialer, certificate);
       if (refusal == null) {
         link = network.link(hello.party());
+        if (dialer == null) {
+          sendHello(ctx);
+        }
         return;
       }
     } else if (frame instanceof InboundFrame.Error error) {

@@ -13,8 +13,13 @@
  * }</pre>
  *
  * <p>Layout: {@link dev.cohort.netty.NettyNetwork} listens, dials and verifies peers; {@link
- * dev.cohort.netty.NettyTransport} runs the rounds; {@code codec} holds the wire format (the only
- * place a {@code ByteBuf} is seen); {@code tls} generates and loads keys and builds the TLS
- * contexts.
+ * dev.cohort.netty.NettyTransport} runs the rounds; {@code LinkEmulationHandler} adds the latency
+ * and bandwidth cap of {@link dev.cohort.netty.LinkEmulation} for experiments on one machine;
+ * {@code codec} holds the wire format (the only place a {@code ByteBuf} is seen); {@code tls}
+ * generates and loads keys and builds the TLS contexts.
+ *
+ * <p>Timeouts, all in {@link dev.cohort.netty.NettyOptions}: connect (every peer present),
+ * handshake (TLS and ids, per connection), receive (a round's frame) and idle (no traffic at all,
+ * heartbeats included: a dead or frozen peer).
  */
 package dev.cohort.netty;

@@ -7,7 +7,9 @@ import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.harness.PartyFailedException;
 import dev.cohort.suite.SuiteFactory;
+import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -28,6 +30,29 @@ final class NettyParties {
   private static final long WAIT_SECONDS = 60;
 
   private NettyParties() {}
+
+  /**
+   * Reserves a loopback port without listening on it: the kernel refuses connections to it (so a
+   * dialer sees a party that has not started yet), nobody else can take it while the socket is
+   * open, and with SO_REUSEADDR a listener may still bind it. No port is ever probed.
+   */
+  static Socket reservePort() throws IOException {
+    Socket socket = new Socket();
+    socket.setReuseAddress(true);
+    socket.bind(new InetSocketAddress("127.0.0.1", 0));
+    return socket;
+  }
+
+  static InetSocketAddress addressOf(Socket reserved) {
+    return new InetSocketAddress("127.0.0.1", reserved.getLocalPort());
+  }
+
+  /** Live threads of the parties' event loops, by name. */
+  static long eventLoopThreads() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.isAlive() && t.getName().startsWith("cohort-netty-"))
+        .count();
+  }
 
   /** Binds every party on 127.0.0.1:0; the caller connects them. */
   static List<NettyNetwork> bind(int parties, IntFunction<NettyOptions> options) {

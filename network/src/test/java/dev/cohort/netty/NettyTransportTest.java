@@ -15,6 +15,7 @@ import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.field.Field;
 import dev.cohort.field.Fields;
+import dev.cohort.harness.LocalParties;
 import dev.cohort.harness.PartyFailedException;
 import dev.cohort.netty.codec.FrameCodec;
 import dev.cohort.testing.RandomCircuit;
@@ -30,9 +31,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** The Netty transport on loopback: real sockets, real TLS, parties as threads. */
+@ExtendWith(LeakCheck.class)
 class NettyTransportTest {
 
   @TempDir static Path keyDirectory;
@@ -40,7 +45,7 @@ class NettyTransportTest {
 
   @BeforeAll
   static void generateKeys() {
-    keys = TestKeys.generate(keyDirectory, 4);
+    keys = TestKeys.generate(keyDirectory, 7);
   }
 
   private static NettyOptions plaintext() {
@@ -70,19 +75,32 @@ class NettyTransportTest {
     return r.metrics().rounds() + r.metrics().setupRounds();
   }
 
-  @Test
-  void randomCircuit_threePartiesOverTls_matchesPlaintext() {
-    long seed = 3001;
-    Field field = Fields.MERSENNE_61;
-    RandomCircuit circuit = RandomCircuit.generate(seed, 3, RandomCircuit.Shape.DEFAULT);
+  @ParameterizedTest(name = "{0} parties, {1}")
+  @CsvSource({
+    "3, MERSENNE_61",
+    "3, MERSENNE_127",
+    "4, MERSENNE_61",
+    "4, MERSENNE_127",
+    "7, MERSENNE_61",
+    "7, MERSENNE_127"
+  })
+  void randomCircuit_overTls_matchesPlaintextAndInMemory(int parties, String fieldName) {
+    long seed = 3000 + parties;
+    Field field = fieldName.equals("MERSENNE_61") ? Fields.MERSENNE_61 : Fields.MERSENNE_127;
+    RandomCircuit circuit = RandomCircuit.generate(seed, parties, RandomCircuit.Shape.DEFAULT);
+    BgwConfig bgw = new BgwConfig(field, (parties - 1) / 2, 64);
+    EngineConfig config = EngineConfig.defaults().withInsecureSeed(seed);
     List<Result<BigInteger[]>> results =
         NettyParties.run(
-            3,
-            keys::options,
-            BgwSuite.factory(new BgwConfig(field, 1, 64)),
-            EngineConfig.defaults().withInsecureSeed(seed),
-            circuit.computation());
+            parties, keys::options, BgwSuite.factory(bgw), config, circuit.computation());
     assertMatchesPlaintext(circuit, field, results);
+    List<Result<BigInteger[]>> inMemory =
+        new LocalParties(parties, BgwSuite.factory(bgw), config, Duration.ofSeconds(30))
+            .run(circuit.computation());
+    for (int p = 0; p < parties; p++) {
+      assertArrayEquals(inMemory.get(p).value(), results.get(p).value(), "P" + p);
+      assertEquals(inMemory.get(p).metrics().rounds(), results.get(p).metrics().rounds());
+    }
   }
 
   @Test
@@ -288,53 +306,55 @@ class NettyTransportTest {
   }
 
   @Test
-  void connect_missingParty_failsNamingItAndItsAddress() {
-    NettyNetwork gone = NettyNetwork.bind(1, 2, new InetSocketAddress("127.0.0.1", 0), plaintext());
-    InetSocketAddress goneAddress = gone.localAddress();
-    gone.close();
-    NettyNetwork alone =
-        NettyNetwork.bind(
-            0,
-            2,
-            new InetSocketAddress("127.0.0.1", 0),
-            plaintext().withConnectTimeout(Duration.ofMillis(500)));
-    NetworkException e =
-        assertThrows(
-            NetworkException.class,
-            () -> alone.connect(List.of(alone.localAddress(), goneAddress)));
-    assertTrue(
-        e.getMessage()
-            .startsWith(
-                "P1 (127.0.0.1:" + goneAddress.getPort() + ") did not connect within 500 ms"),
-        e.getMessage());
+  void connect_missingParty_failsNamingItAndItsAddress() throws Exception {
+    try (Socket reserved = NettyParties.reservePort()) { // refuses: nobody listens there
+      InetSocketAddress goneAddress = NettyParties.addressOf(reserved);
+      NettyNetwork alone =
+          NettyNetwork.bind(
+              0,
+              2,
+              new InetSocketAddress("127.0.0.1", 0),
+              plaintext().withConnectTimeout(Duration.ofMillis(500)));
+      NetworkException e =
+          assertThrows(
+              NetworkException.class,
+              () -> alone.connect(List.of(alone.localAddress(), goneAddress)));
+      assertTrue(
+          e.getMessage()
+              .startsWith(
+                  "P1 (127.0.0.1:"
+                      + goneAddress.getPort()
+                      + ") did not connect within 500 ms (last attempt: Connection refused"),
+          e.getMessage());
+      assertTrue(alone.isReleased(), "a failed connect releases the event loop and sockets");
+    }
   }
 
   @Test
   void connect_higherPartyStartsLater_dialerRetriesUntilItListens() throws Exception {
-    NettyNetwork first =
-        NettyNetwork.bind(1, 2, new InetSocketAddress("127.0.0.1", 0), plaintext());
-    InetSocketAddress address1 = first.localAddress();
-    first.close(); // P1's address is now known, but nothing listens there yet
-    NettyNetwork party0 =
-        NettyNetwork.bind(0, 2, new InetSocketAddress("127.0.0.1", 0), plaintext());
-    List<InetSocketAddress> addresses = List.of(party0.localAddress(), address1);
-    CompletableFuture<NettyTransport> connecting =
-        CompletableFuture.supplyAsync(() -> party0.connect(addresses));
-    NettyTransport t1 =
-        CompletableFuture.supplyAsync(
-                () -> NettyNetwork.bind(1, 2, address1, plaintext()).connect(addresses),
-                CompletableFuture.delayedExecutor(300, TimeUnit.MILLISECONDS))
-            .get(20, TimeUnit.SECONDS);
-    NettyTransport t0 = connecting.get(20, TimeUnit.SECONDS);
-    try {
-      List<long[][]> received =
-          NettyParties.each(
-              2, p -> (p == 0 ? t0 : t1).exchange(new long[][] {{7}, {8}}, new int[] {1, 1}));
-      assertArrayEquals(new long[] {7}, received.get(0)[1]);
-      assertArrayEquals(new long[] {8}, received.get(1)[0]);
-    } finally {
-      t0.close();
-      t1.close();
+    try (Socket reserved = NettyParties.reservePort()) {
+      InetSocketAddress address1 = NettyParties.addressOf(reserved); // refuses until P1 binds
+      NettyNetwork party0 =
+          NettyNetwork.bind(0, 2, new InetSocketAddress("127.0.0.1", 0), plaintext());
+      List<InetSocketAddress> addresses = List.of(party0.localAddress(), address1);
+      CompletableFuture<NettyTransport> connecting =
+          CompletableFuture.supplyAsync(() -> party0.connect(addresses));
+      NettyTransport t1 =
+          CompletableFuture.supplyAsync(
+                  () -> NettyNetwork.bind(1, 2, address1, plaintext()).connect(addresses),
+                  CompletableFuture.delayedExecutor(300, TimeUnit.MILLISECONDS))
+              .get(20, TimeUnit.SECONDS);
+      NettyTransport t0 = connecting.get(20, TimeUnit.SECONDS);
+      try {
+        List<long[][]> received =
+            NettyParties.each(
+                2, p -> (p == 0 ? t0 : t1).exchange(new long[][] {{7}, {8}}, new int[] {1, 1}));
+        assertArrayEquals(new long[] {7}, received.get(0)[1]);
+        assertArrayEquals(new long[] {8}, received.get(1)[0]);
+      } finally {
+        t0.close();
+        t1.close();
+      }
     }
   }
 

@@ -10,6 +10,7 @@ import dev.cohort.netty.codec.FrameCodec;
 import dev.cohort.netty.tls.Certificates;
 import dev.cohort.netty.tls.TlsIdentity;
 import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
@@ -17,17 +18,29 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
+import io.netty.handler.ssl.SslProvider;
+import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import io.netty.util.ReferenceCountUtil;
 import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.net.ssl.SSLException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Mutual authentication: only certificates of the deployment's CA, binding the claimed id. */
+@ExtendWith(LeakCheck.class)
 class TlsAuthenticationTest {
 
   @TempDir Path honestKeys;
@@ -130,6 +143,177 @@ class TlsAuthenticationTest {
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
       ReferenceCountUtil.release(msg);
     }
+  }
+
+  /** Who an attacker is: what it proves in the TLS handshake. */
+  enum Rogue {
+    NO_CERTIFICATE,
+    CERTIFICATE_OF_ANOTHER_CA,
+    CERTIFICATE_OF_ANOTHER_PARTY
+  }
+
+  @ParameterizedTest
+  @EnumSource(Rogue.class)
+  void connect_rogueClaimsP0_readsNothingAndNothingIsDelivered(Rogue rogue) throws Exception {
+    TestKeys honest = TestKeys.generate(honestKeys, 3);
+    NettyNetwork party1 =
+        NettyNetwork.bind(
+            1,
+            2,
+            new InetSocketAddress("127.0.0.1", 0),
+            honest.options(1).withConnectTimeout(Duration.ofMillis(1000)));
+    SslContext tls =
+        switch (rogue) {
+          case NO_CERTIFICATE -> trustAnything(SslContextBuilder.forClient());
+          case CERTIFICATE_OF_ANOTHER_CA -> {
+            TlsIdentity other = TestKeys.generate(rogueKeys, 1).identity(0);
+            yield trustAnything(
+                SslContextBuilder.forClient().keyManager(other.key(), other.certificate()));
+          }
+          case CERTIFICATE_OF_ANOTHER_PARTY -> honest.identity(2).clientContext();
+        };
+    RogueHandler handler = new RogueHandler();
+    EventLoopGroup group = new NioEventLoopGroup(1);
+    try {
+      io.netty.channel.Channel client =
+          new Bootstrap()
+              .group(group)
+              .channel(NioSocketChannel.class)
+              .handler(
+                  new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                      ch.pipeline().addLast(tls.newHandler(ch.alloc()), handler);
+                    }
+                  })
+              .connect(party1.localAddress())
+              .sync()
+              .channel();
+      assertTrue(
+          client.closeFuture().await(10, TimeUnit.SECONDS), "P1 closed the rogue's connection");
+      assertEquals(0, handler.bytesRead.get(), "P1 sent the rogue nothing, not even its hello");
+      InetSocketAddress unused = new InetSocketAddress("127.0.0.1", 9);
+      NetworkException e =
+          assertThrows(
+              NetworkException.class, () -> party1.connect(List.of(unused, party1.localAddress())));
+      // P1 never accepted the rogue as P0, so no frame of its can ever reach a computation.
+      assertTrue(
+          e.getMessage().startsWith("P0 (127.0.0.1:9) did not connect within 1000 ms"),
+          e.getMessage());
+      if (rogue == Rogue.CERTIFICATE_OF_ANOTHER_PARTY) {
+        assertTrue(
+            e.getMessage()
+                .endsWith(": claims to be P0 but its certificate is for CN=cohort-party-2)"),
+            e.getMessage());
+      }
+    } finally {
+      party1.close();
+      group.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
+    }
+  }
+
+  private static SslContext trustAnything(SslContextBuilder builder) throws SSLException {
+    return builder
+        .trustManager(InsecureTrustManagerFactory.INSTANCE)
+        .protocols("TLSv1.3")
+        .sslProvider(SslProvider.JDK)
+        .build();
+  }
+
+  /** Claims to be P0 and sends a round-0 frame at once; counts every byte it gets back. */
+  private static class RogueHandler extends ChannelInboundHandlerAdapter {
+    final AtomicLong bytesRead = new AtomicLong();
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+      ctx.write(FrameCodec.hello(ctx.alloc(), 0));
+      ctx.writeAndFlush(FrameCodec.data(ctx.alloc(), 0, new long[] {42}, 1));
+      ctx.fireChannelActive();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      bytesRead.addAndGet(((ByteBuf) msg).readableBytes());
+      ReferenceCountUtil.release(msg);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      ctx.close(); // the refusal, as the rogue sees it
+    }
+  }
+
+  @Test
+  void handshake_silentConnection_isClosedAfterTheHandshakeTimeout() throws Exception {
+    TestKeys honest = TestKeys.generate(honestKeys, 2);
+    try (NettyNetwork party1 =
+            NettyNetwork.bind(
+                1,
+                2,
+                new InetSocketAddress("127.0.0.1", 0),
+                honest.options(1).withHandshakeTimeout(Duration.ofMillis(400)));
+        Socket socket = new Socket("127.0.0.1", party1.localAddress().getPort())) {
+      socket.setSoTimeout(10_000);
+      long start = System.nanoTime();
+      try {
+        socket.getInputStream().readAllBytes(); // until P1 closes
+      } catch (SocketException reset) {
+        // closed with a reset: closed all the same
+      }
+      long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+      assertTrue(millis >= 350 && millis < 1400, "closed after " + millis + " ms");
+    }
+  }
+
+  @Test
+  void handshake_tlsDoneButNoHello_isClosedAfterTheHandshakeTimeout() throws Exception {
+    TestKeys honest = TestKeys.generate(honestKeys, 2);
+    EventLoopGroup group = new NioEventLoopGroup(1);
+    try (NettyNetwork party1 =
+        NettyNetwork.bind(
+            1,
+            2,
+            new InetSocketAddress("127.0.0.1", 0),
+            honest.options(1).withHandshakeTimeout(Duration.ofMillis(400)))) {
+      SslContext tls = honest.identity(0).clientContext();
+      long start = System.nanoTime();
+      io.netty.channel.Channel client =
+          new Bootstrap()
+              .group(group)
+              .channel(NioSocketChannel.class)
+              .handler(
+                  new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                      ch.pipeline()
+                          .addLast(
+                              tls.newHandler(ch.alloc()),
+                              new RogueHandler() {
+                                @Override
+                                public void channelActive(ChannelHandlerContext ctx) {
+                                  ctx.fireChannelActive(); // a valid P0 that never says hello
+                                }
+                              });
+                    }
+                  })
+              .connect(party1.localAddress())
+              .sync()
+              .channel();
+      assertTrue(client.closeFuture().await(10, TimeUnit.SECONDS), "P1 closed the connection");
+      long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+      assertTrue(millis >= 350 && millis < 1400, "closed after " + millis + " ms");
+    } finally {
+      group.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
+    }
+  }
+
+  @Test
+  void options_zeroHandshakeTimeout_isRejected() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> NettyOptions.plaintextInsecure().withHandshakeTimeout(Duration.ZERO));
+    assertEquals("handshake timeout (PT0S) must be positive", e.getMessage());
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.cohort.netty.codec;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -17,7 +18,8 @@ import java.nio.charset.StandardCharsets;
  * big-endian. Channel {@link #DATA} carries one round's 64-bit words and {@code round} numbers the
  * rounds from 0 without gaps; {@link #HELLO} opens every connection with the sender's party id in
  * the round field and the {@link #MAGIC} word as payload; {@link #ABORT} carries the round the
- * sender gave up in and a UTF-8 reason.
+ * sender gave up in and a UTF-8 reason; {@link #HEARTBEAT} has no payload (round 0) and only says
+ * that the sender is alive.
  *
  * <p>Encoders copy the caller's words into a fresh buffer at once, so the caller may reuse its
  * arrays as soon as the call returns.
@@ -33,6 +35,7 @@ public final class FrameCodec {
   public static final int DATA = 0;
   public static final int HELLO = -1;
   public static final int ABORT = -2;
+  public static final int HEARTBEAT = -3;
 
   /** "COHORT01": the protocol name and version, as the payload of a hello. */
   public static final long MAGIC = 0x434F484F52543031L;
@@ -48,17 +51,28 @@ public final class FrameCodec {
   }
 
   public static ByteBuf data(ByteBufAllocator alloc, int round, long[] words, int length) {
+    int payload = 8 * length;
     ByteBuf buf = alloc.buffer((int) dataFrameBytes(length));
-    buf.writeInt(HEADER_BYTES + 8 * length).writeInt(DATA).writeInt(round);
-    for (int i = 0; i < length; i++) {
-      buf.writeLong(words[i]);
-    }
-    return buf;
+    buf.writeInt(HEADER_BYTES + payload).writeInt(DATA).writeInt(round);
+    // One bulk copy (a view on the buffer's memory) rather than a call per word.
+    buf.nioBuffer(buf.writerIndex(), payload)
+        .order(ByteOrder.BIG_ENDIAN)
+        .asLongBuffer()
+        .put(words, 0, length);
+    return buf.writerIndex(buf.writerIndex() + payload);
   }
 
   public static ByteBuf hello(ByteBufAllocator alloc, int party) {
     ByteBuf buf = alloc.buffer(LENGTH_BYTES + HEADER_BYTES + 8);
     return buf.writeInt(HEADER_BYTES + 8).writeInt(HELLO).writeInt(party).writeLong(MAGIC);
+  }
+
+  public static ByteBuf heartbeat(ByteBufAllocator alloc) {
+    return alloc
+        .buffer(LENGTH_BYTES + HEADER_BYTES)
+        .writeInt(HEADER_BYTES)
+        .writeInt(HEARTBEAT)
+        .writeInt(0);
   }
 
   public static ByteBuf abort(ByteBufAllocator alloc, int round, String reason) {

@@ -9,8 +9,8 @@ import java.util.List;
 
 /**
  * Turns one connection's bytes into {@link InboundFrame}s (format in {@link FrameCodec}); the
- * buffer never leaves this class. Invariant: data frames come out with rounds 0, 1, 2, ... and none
- * larger than the limit.
+ * buffer never leaves this class; heartbeats stop here. Invariant: data frames come out with rounds
+ * 0, 1, 2, ... and none larger than the limit.
  *
  * <p>A frame longer than the limit (rejected as soon as its length field arrives, before its bytes
  * are buffered), an unknown channel, a round out of sequence, a malformed hello or a connection
@@ -97,6 +97,13 @@ public final class FrameDecoder extends ByteToMessageDecoder {
         out.add(new InboundFrame.Hello(round));
         return null;
       }
+      case FrameCodec.HEARTBEAT -> {
+        if (payload != 0) {
+          in.skipBytes(payload);
+          return "heartbeat with a payload of " + payload + " bytes";
+        }
+        return null; // it kept the connection from going idle; nothing to hand on
+      }
       case FrameCodec.ABORT -> {
         String reason = in.readCharSequence(payload, StandardCharsets.UTF_8).toString();
         out.add(new InboundFrame.Abort(round, reason));
@@ -125,6 +132,14 @@ public final class FrameDecoder extends ByteToMessageDecoder {
     failed = true;
     in.skipBytes(in.readableBytes());
     out.add(new InboundFrame.Error(reason));
-    ctx.close();
+  }
+
+  /** Closes after a failure only once the frames decoded before it have been handed on. */
+  @Override
+  public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+    super.channelRead(ctx, msg);
+    if (failed && ctx.channel().isOpen()) {
+      ctx.close();
+    }
   }
 }

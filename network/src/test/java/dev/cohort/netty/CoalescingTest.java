@@ -1,0 +1,73 @@
+package dev.cohort.netty;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.cohort.api.Computation;
+import dev.cohort.api.Secret;
+import dev.cohort.bgw.BgwSuite;
+import dev.cohort.engine.EngineConfig;
+import dev.cohort.engine.Result;
+import dev.cohort.field.Fields;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Everything one party sends one peer in one round, from every gate of every session, leaves as one
+ * frame: k independent sessions in one run cost as many frames per peer as one session does.
+ */
+@ExtendWith(LeakCheck.class)
+class CoalescingTest {
+
+  /** Rounds of one session below: inputs, a multiplication, an open. */
+  private static final long SESSION_ROUNDS = 3;
+
+  @TempDir static Path keyDirectory;
+  private static TestKeys keys;
+
+  @BeforeAll
+  static void generateKeys() {
+    keys = TestKeys.generate(keyDirectory, 3);
+  }
+
+  /** Session i: P0 inputs i + 1, P1 inputs 2i + 3, everyone learns their product. */
+  private static Computation<Long> session(int i) {
+    return b -> {
+      Secret x = b.input(0, b.myId() == 0 ? i + 1 : 0, 16);
+      Secret y = b.input(1, b.myId() == 1 ? 2L * i + 3 : 0, 16);
+      return b.open(b.mul(x, y));
+    };
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 100})
+  void parSessions_threePartiesOverTls_sendOneFramePerPeerPerRound(int k) {
+    List<Computation<Long>> sessions = new ArrayList<>();
+    for (int i = 0; i < k; i++) {
+      sessions.add(session(i));
+    }
+    List<Result<List<Long>>> results =
+        NettyParties.run(
+            3,
+            keys::options,
+            BgwSuite.factory(Fields.MERSENNE_61),
+            EngineConfig.defaults().withInsecureSeed(k),
+            b -> b.par(sessions));
+    for (Result<List<Long>> r : results) {
+      for (int i = 0; i < k; i++) {
+        assertEquals((i + 1L) * (2L * i + 3), r.value().get(i), "session " + i);
+      }
+      assertEquals(SESSION_ROUNDS, r.metrics().rounds(), "k sessions share the rounds of one");
+      long[] frames = r.metrics().framesSent();
+      for (int q = 0; q < frames.length; q++) {
+        long expected = q == r.metrics().party() ? 0 : SESSION_ROUNDS + r.metrics().setupRounds();
+        assertEquals(expected, frames[q], "frames from P" + r.metrics().party() + " to P" + q);
+      }
+    }
+  }
+}

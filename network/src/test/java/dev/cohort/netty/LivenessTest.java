@@ -1,0 +1,216 @@
+package dev.cohort.netty;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cohort.api.Computation;
+import dev.cohort.api.NetworkException;
+import dev.cohort.api.Secret;
+import dev.cohort.bgw.BgwSuite;
+import dev.cohort.engine.Engine;
+import dev.cohort.engine.EngineConfig;
+import dev.cohort.engine.Result;
+import dev.cohort.field.Fields;
+import dev.cohort.harness.PartyFailedException;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * A peer that dies or freezes in the middle of a computation makes every other party fail within
+ * the idle timeout with an error naming it, even though the receive timeout is far longer; nothing
+ * hangs, and every event-loop thread and connection is released afterwards.
+ */
+@ExtendWith(LeakCheck.class)
+class LivenessTest {
+
+  private static final Duration IDLE = Duration.ofMillis(1000);
+  private static final Duration RECEIVE = Duration.ofSeconds(30);
+
+  @TempDir static Path keyDirectory;
+  private static TestKeys keys;
+
+  @BeforeAll
+  static void generateKeys() {
+    keys = TestKeys.generate(keyDirectory, 3);
+  }
+
+  private static NettyOptions options(int party) {
+    return keys.options(party).withIdleTimeout(IDLE).withReceiveTimeout(RECEIVE);
+  }
+
+  /** How the victim goes. */
+  enum Death {
+    /** Its event loop stops: the sockets close at once, with no abort frame. */
+    EVENT_LOOP_SHUT_DOWN,
+    /** Its event loop is stuck: sockets stay open, nothing is read or written, no heartbeats. */
+    EVENT_LOOP_FROZEN
+  }
+
+  /**
+   * A multiplication and an open, then a step in which {@code victim} signals {@code reached} and
+   * waits for {@code resume} (the others go on into the next round and wait for its frame), then
+   * another multiplication and open.
+   */
+  private static Computation<Long> twoSteps(
+      int victim, CountDownLatch reached, CountDownLatch resume) {
+    return b -> {
+      Secret x = b.input(0, b.myId() == 0 ? 6 : 0, 8);
+      Secret y = b.input(1, b.myId() == 1 ? 7 : 0, 8);
+      return b.seq(first -> first.open(first.mul(x, y)))
+          .seq(
+              (next, product) -> {
+                if (next.myId() == victim) {
+                  reached.countDown();
+                  awaitQuietly(resume);
+                }
+                return next.open(next.mul(next.known(product), y));
+              });
+    };
+  }
+
+  private static void awaitQuietly(CountDownLatch latch) {
+    try {
+      latch.await(60, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Death.class)
+  void engine_peerDiesMidComputation_othersFailWithinIdleTimeoutNamingIt(Death death)
+      throws Exception {
+    long threadsBefore = NettyParties.eventLoopThreads();
+    List<NettyNetwork> networks = NettyParties.bind(3, LivenessTest::options);
+    List<InetSocketAddress> addresses = NettyParties.addresses(networks);
+    CountDownLatch reached = new CountDownLatch(1);
+    CountDownLatch resume = new CountDownLatch(1);
+    CountDownLatch thaw = new CountDownLatch(1);
+    CountDownLatch survivorsDone = new CountDownLatch(2);
+    long[] failedAt = new long[3];
+    long[] killedAt = new long[1];
+    Thread killer =
+        new Thread(
+            () -> {
+              awaitQuietly(reached);
+              killedAt[0] = System.nanoTime();
+              NettyNetwork victim = networks.get(2);
+              if (death == Death.EVENT_LOOP_SHUT_DOWN) {
+                victim.eventLoop().shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+              } else {
+                victim.eventLoop().execute(() -> awaitQuietly(thaw));
+              }
+              awaitQuietly(survivorsDone); // then let the victim notice what happened
+              thaw.countDown();
+              resume.countDown();
+            });
+    killer.start();
+    PartyFailedException failure =
+        assertThrows(
+            PartyFailedException.class,
+            () ->
+                NettyParties.each(
+                    3,
+                    p -> {
+                      try (NettyTransport transport = networks.get(p).connect(addresses)) {
+                        Engine engine =
+                            new Engine(
+                                BgwSuite.factory(Fields.MERSENNE_61),
+                                transport,
+                                EngineConfig.defaults().withInsecureSeed(11));
+                        try {
+                          return engine.run(twoSteps(2, reached, resume));
+                        } catch (RuntimeException e) {
+                          failedAt[p] = System.nanoTime();
+                          throw e;
+                        }
+                      } finally {
+                        if (p != 2) {
+                          survivorsDone.countDown();
+                        }
+                      }
+                    }));
+    killer.join(10_000);
+    String victim = "P2 (127.0.0.1:" + addresses.get(2).getPort() + ")";
+    long limit = IDLE.toMillis() + 1000;
+    assertEquals(3, failures(failure).size(), "every party failed, none hung");
+    for (Throwable t : failures(failure)) {
+      PartyFailedException f = (PartyFailedException) t;
+      int p = f.party().index();
+      if (p == 2) {
+        continue;
+      }
+      String message = f.getCause().getMessage();
+      assertTrue(f.getCause() instanceof NetworkException, f.getCause().toString());
+      assertTrue(message.contains(victim), message);
+      assertTrue(failedAt[p] != 0, "P" + p + " failed inside the computation: " + message);
+      long millis = TimeUnit.NANOSECONDS.toMillis(failedAt[p] - killedAt[0]);
+      assertTrue(millis < limit, "P" + p + " failed " + millis + " ms after the kill");
+    }
+    for (NettyNetwork network : networks) {
+      network.close();
+      assertTrue(network.isReleased(), "every connection and the event loop are closed");
+    }
+    long threadsAfter = awaitThreads(threadsBefore);
+    assertTrue(
+        threadsAfter <= threadsBefore,
+        (threadsAfter - threadsBefore) + " event-loop threads left behind");
+  }
+
+  private static List<Throwable> failures(PartyFailedException failure) {
+    List<Throwable> all = new ArrayList<>(List.of(failure));
+    all.addAll(List.of(failure.getSuppressed()));
+    return all;
+  }
+
+  /** Event-loop threads end shortly after their group terminates; waits up to 5 s for that. */
+  private static long awaitThreads(long expected) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    long live = NettyParties.eventLoopThreads();
+    while (live > expected && System.nanoTime() - deadline < 0) {
+      Thread.sleep(20);
+      live = NettyParties.eventLoopThreads();
+    }
+    return live;
+  }
+
+  @Test
+  void engine_peerBusyLongerThanIdleTimeout_heartbeatsKeepItConnected() {
+    CountDownLatch reached = new CountDownLatch(1);
+    CountDownLatch resume = new CountDownLatch(1);
+    Thread waker =
+        new Thread(
+            () -> {
+              awaitQuietly(reached);
+              try {
+                Thread.sleep(3 * 300); // P2 computes locally for three idle timeouts
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              resume.countDown();
+            });
+    waker.start();
+    List<Result<Long>> results =
+        NettyParties.run(
+            3,
+            p -> options(p).withIdleTimeout(Duration.ofMillis(300)),
+            BgwSuite.factory(Fields.MERSENNE_61),
+            EngineConfig.defaults().withInsecureSeed(12),
+            twoSteps(2, reached, resume));
+    for (Result<Long> r : results) {
+      assertEquals(6L * 7 * 7, r.value());
+    }
+  }
+}
