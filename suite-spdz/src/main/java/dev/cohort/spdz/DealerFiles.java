@@ -31,6 +31,9 @@ import java.util.List;
  * triples:  a, a mac, b, b mac, c, c mac          random:  r, r mac          bits:  b, b mac
  * masks of owner o = 0..n-1:  r, r mac, and r itself in the file of the owner
  * </pre>
+ *
+ * <p>Readers record how much they used in {@code party-<i>.spdz.used}; writing a file deletes its
+ * record.
  */
 public final class DealerFiles {
 
@@ -87,6 +90,10 @@ public final class DealerFiles {
       for (int p = 0; p < parties; p++) {
         InsecureDealer dealer = new InsecureDealer(field, p, parties, key, Long.MAX_VALUE);
         Path file = file(directory, p);
+        // Fresh material: forget what was used of the file this one replaces (first, so that a
+        // crash before the new file is complete leaves a file that is refused, not one that is
+        // read from the replaced file's positions).
+        Files.deleteIfExists(FilePreprocessing.usedFile(file));
         try (FileChannel out =
             FileChannel.open(
                 file,
@@ -103,7 +110,11 @@ public final class DealerFiles {
     return files;
   }
 
-  /** Reads each party's preprocessing from its file in {@code directory}. */
+  /**
+   * Reads each party's preprocessing from its file in {@code directory}, from where earlier readers
+   * of the file stopped (recorded next to it, see {@link FilePreprocessing}): no material is used
+   * twice, also across restarts.
+   */
   public static PreprocessingSource source(Path directory) {
     return (field, party, parties) ->
         FilePreprocessing.open(file(directory, party), field, party, parties);

@@ -5,35 +5,90 @@ import dev.cohort.field.Field;
 import dev.cohort.suite.Shares;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.ref.Cleaner;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.zip.CRC32C;
 
 /**
- * One party's preprocessing read from the file {@link DealerFiles} wrote for it, one batch at a
- * time (the file is opened for each batch, so nothing stays open when the suite is dropped). The
- * header is checked against the party, the number of parties and the field before anything is used.
+ * One party's preprocessing streamed from the file {@link DealerFiles} wrote for it. The file stays
+ * open and every draw reads just the elements it returns, through one fixed buffer of {@value
+ * #BUFFER_BYTES} bytes: a file of millions of triples costs no more memory than the largest single
+ * draw. The header is checked against the party, the number of parties and the field, and the file
+ * size against the header, before anything is used.
+ *
+ * <p>Each kind of material is a section stored column by column, so a draw is one positional read
+ * per column from where the previous draw of that kind stopped; the operating system's read-ahead
+ * sees sequential reads per column. The suite has no close hook: the file is closed once every
+ * section is used up, after an I/O error, or when this object becomes unreachable (a {@link
+ * Cleaner}).
+ *
+ * <p>Material must never be used twice, also not across processes: how much of each kind has been
+ * handed out is kept in a small sidecar file next to the material ({@code party-<i>.spdz.used},
+ * {@link #usedFile(Path)}), and a reader opened on the same file later starts every kind where the
+ * previous ones stopped. Every draw first records the new position, replacing the sidecar
+ * atomically (a temporary file, forced to disk, then an atomic move), and only then reads and
+ * returns the material: after a crash some material may be skipped, never used again. Skipped
+ * material can leave the parties' positions apart, which the MAC check then catches (the run
+ * aborts); deal fresh files then. A damaged sidecar is an error: the file cannot be used safely
+ * without it. Two readers open at the same time on the same file are not detected: run each party
+ * once.
+ *
+ * <p>Sidecar layout, little-endian longs: magic, version, party, parties, the number of triples,
+ * random elements and random bits used, the number of input masks of each owner used, and a CRC32C
+ * of all the bytes before it.
  */
 final class FilePreprocessing implements SpdzPreprocessing {
 
+  /** The reader's whole buffer: what it holds besides the arrays it returns. */
+  static final int BUFFER_BYTES = 1 << 16;
+
+  /** The sidecar's magic: "SPDZUSED". */
+  static final long USED_MAGIC = 0x44455355_5a445053L;
+
+  static final long USED_VERSION = 1;
+
+  private static final Cleaner CLEANER = Cleaner.create();
+
   private final Path file;
+  private final Path usedFile;
+  private final Path usedTemp;
+  private final ByteBuffer usedBuffer;
   private final int words;
   private final int party;
+  private final FileChannel channel;
+  private final Cleaner.Cleanable closer;
+  private final ByteBuffer buffer =
+      ByteBuffer.allocateDirect(BUFFER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
   private final long[] alpha;
   private final Section triples;
   private final Section random;
   private final Section bits;
   private final Section[] masks;
+  private long bytesRead;
+  private boolean closed;
 
-  private FilePreprocessing(Path file, Field field, int party, int parties, long[] header) {
+  private FilePreprocessing(
+      Path file, FileChannel channel, Field field, int party, int parties, long[] header)
+      throws IOException {
     this.file = file;
+    this.usedFile = usedFile(file);
+    this.usedTemp = usedFile.resolveSibling(usedFile.getFileName() + ".tmp");
+    this.usedBuffer = ByteBuffer.allocate(8 * (8 + parties)).order(ByteOrder.LITTLE_ENDIAN);
+    this.channel = channel;
     this.words = field.words();
     this.party = party;
     int h = 6 + words;
     long position = 8L * (h + 4);
-    this.alpha = read(position, words);
+    this.alpha = new long[words];
+    read(position, alpha);
     position += 8L * words;
     this.triples = new Section("triples", position, header[h], 6);
     position = triples.end();
@@ -51,12 +106,163 @@ final class FilePreprocessing implements SpdzPreprocessing {
               owner == party ? 3 : 2);
       position = masks[owner].end();
     }
+    readUsed(parties);
+    this.closer = CLEANER.register(this, new Closer(channel));
+    closeIfUsedUp();
   }
 
   static FilePreprocessing open(Path file, Field field, int party, int parties) {
-    long[] fixed = readHeader(file, 6);
-    if (fixed[0] != DealerFiles.MAGIC || fixed[1] != DealerFiles.VERSION) {
-      throw new IllegalArgumentException(file + " is not a version-1 SPDZ preprocessing file");
+    FileChannel channel;
+    try {
+      channel = FileChannel.open(file, StandardOpenOption.READ);
+    } catch (NoSuchFileException e) {
+      throw new IllegalArgumentException("SPDZ preprocessing file " + file + " does not exist", e);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read SPDZ preprocessing file " + file, e);
+    }
+    try {
+      long[] header = readHeader(file, channel, field, party, parties);
+      return new FilePreprocessing(file, channel, field, party, parties, header);
+    } catch (IOException e) {
+      Closer.close(channel);
+      throw new UncheckedIOException("cannot read SPDZ preprocessing file " + file, e);
+    } catch (RuntimeException e) {
+      Closer.close(channel);
+      throw e;
+    }
+  }
+
+  /** The sidecar that records how much of {@code file}'s material has been used. */
+  static Path usedFile(Path file) {
+    return file.resolveSibling(file.getFileName() + ".used");
+  }
+
+  /** The sections in sidecar order: triples, random elements, random bits, masks by owner. */
+  private Section[] sections() {
+    Section[] all = new Section[3 + masks.length];
+    all[0] = triples;
+    all[1] = random;
+    all[2] = bits;
+    System.arraycopy(masks, 0, all, 3, masks.length);
+    return all;
+  }
+
+  /** Starts every section where the sidecar, if there is one, says earlier readers stopped. */
+  private void readUsed(int parties) throws IOException {
+    byte[] bytes;
+    try {
+      bytes = Files.readAllBytes(usedFile);
+    } catch (NoSuchFileException e) {
+      return; // nothing used yet
+    }
+    Section[] all = sections();
+    if (bytes.length != usedBuffer.capacity()) {
+      throw corruptUsed("it has " + bytes.length + " bytes, not " + usedBuffer.capacity());
+    }
+    ByteBuffer in = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+    CRC32C crc = new CRC32C();
+    crc.update(bytes, 0, bytes.length - 8);
+    if (in.getLong(bytes.length - 8) != crc.getValue()) {
+      throw corruptUsed("bad checksum");
+    }
+    if (in.getLong(0) != USED_MAGIC || in.getLong(8) != USED_VERSION) {
+      throw corruptUsed("bad magic or version");
+    }
+    if (in.getLong(16) != party || in.getLong(24) != parties) {
+      throw corruptUsed("it belongs to P" + in.getLong(16) + " of " + in.getLong(24) + " parties");
+    }
+    for (int k = 0; k < all.length; k++) {
+      long used = in.getLong(32 + 8 * k);
+      if (used < 0 || used > all[k].total) {
+        throw corruptUsed(
+            "it records " + used + " " + all[k].what + " used of " + all[k].total + " in the file");
+      }
+      all[k].used = used;
+    }
+  }
+
+  private IllegalArgumentException corruptUsed(String why) {
+    return new IllegalArgumentException(
+        usedFile
+            + " is corrupt ("
+            + why
+            + "): it records how much of "
+            + file
+            + " earlier runs used, and without it that material could be used twice; deal"
+            + " fresh files with 'cohort preprocess'");
+  }
+
+  /**
+   * Records that {@code section} has used {@code used} elements, the others as they are: the
+   * sidecar is replaced atomically and on disk before this returns.
+   */
+  private void recordUsed(Section section, long used) {
+    Section[] all = sections();
+    ByteBuffer out = usedBuffer.clear();
+    out.putLong(USED_MAGIC).putLong(USED_VERSION).putLong(party).putLong(masks.length);
+    for (Section s : all) {
+      out.putLong(s == section ? used : s.used);
+    }
+    CRC32C crc = new CRC32C();
+    crc.update(out.array(), 0, out.position());
+    out.putLong(crc.getValue()).flip();
+    try {
+      try (FileChannel temp =
+          FileChannel.open(
+              usedTemp,
+              StandardOpenOption.CREATE,
+              StandardOpenOption.TRUNCATE_EXISTING,
+              StandardOpenOption.WRITE)) {
+        while (out.hasRemaining()) {
+          temp.write(out);
+        }
+        temp.force(true);
+      }
+      try {
+        Files.move(
+            usedTemp,
+            usedFile,
+            StandardCopyOption.ATOMIC_MOVE,
+            StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        throw new IOException("the file system cannot replace " + usedFile + " atomically", e);
+      }
+      forceDirectory(usedFile.toAbsolutePath().getParent());
+    } catch (IOException e) {
+      close();
+      throw new UncheckedIOException(
+          "cannot record the use of SPDZ preprocessing file " + file + " in " + usedFile, e);
+    }
+  }
+
+  /** Makes a rename in {@code directory} durable where the platform allows (not on Windows). */
+  private static void forceDirectory(Path directory) {
+    try (FileChannel d = FileChannel.open(directory, StandardOpenOption.READ)) {
+      d.force(true);
+    } catch (IOException e) {
+      // Directories cannot be opened or forced on some platforms: the move is still atomic.
+    }
+  }
+
+  /** Reads and checks the header: magic, version, party, parties, field and the file's size. */
+  private static long[] readHeader(Path file, FileChannel in, Field field, int party, int parties)
+      throws IOException {
+    int words = field.words();
+    int length = 6 + words + 4;
+    if (in.size() < 8L * 6) {
+      throw new IllegalArgumentException(file + " is not a SPDZ preprocessing file (too short)");
+    }
+    long[] fixed = readAt(in, 0, 6);
+    if (fixed[0] != DealerFiles.MAGIC) {
+      throw new IllegalArgumentException(file + " is not a SPDZ preprocessing file (bad magic)");
+    }
+    if (fixed[1] != DealerFiles.VERSION) {
+      throw new IllegalArgumentException(
+          file
+              + " is a version-"
+              + fixed[1]
+              + " SPDZ preprocessing file; this reader takes version "
+              + DealerFiles.VERSION);
     }
     if (fixed[2] != party || fixed[3] != parties) {
       throw new IllegalArgumentException(
@@ -70,9 +276,10 @@ final class FilePreprocessing implements SpdzPreprocessing {
               + " of "
               + parties);
     }
-    long[] header = readHeader(file, 6 + field.words() + 4);
-    boolean sameField = fixed[4] == field.words() && fixed[5] == field.bitLength();
-    for (int w = 0; sameField && w < field.words(); w++) {
+    boolean sameField =
+        fixed[4] == words && fixed[5] == field.bitLength() && in.size() >= 8L * length;
+    long[] header = sameField ? readAt(in, 0, length) : fixed;
+    for (int w = 0; sameField && w < words; w++) {
       sameField = header[6 + w] == field.modulus().shiftRight(64 * w).longValue();
     }
     if (!sameField) {
@@ -86,40 +293,100 @@ final class FilePreprocessing implements SpdzPreprocessing {
               + field.bitLength()
               + " bits)");
     }
-    return new FilePreprocessing(file, field, party, parties, header);
+    long expected = expectedSize(file, header, words, parties);
+    if (in.size() != expected) {
+      throw new IllegalArgumentException(
+          file
+              + " is truncated or corrupt: its header describes "
+              + expected
+              + " bytes, the file has "
+              + in.size());
+    }
+    return header;
   }
 
-  private static long[] readHeader(Path file, int n) {
-    try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ)) {
-      if (in.size() < 8L * n) {
-        throw new IllegalArgumentException(file + " is not a SPDZ preprocessing file (too short)");
-      }
-      return read(in, 0, n);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read SPDZ preprocessing file " + file, e);
+  /** The size in bytes of a file with {@code header}'s counts. */
+  private static long expectedSize(Path file, long[] header, int words, int parties) {
+    int h = 6 + words;
+    long triples = header[h];
+    long random = header[h + 1];
+    long bits = header[h + 2];
+    long masks = header[h + 3];
+    if (triples < 0 || random < 0 || bits < 0 || masks < 0) {
+      throw corruptCounts(file);
+    }
+    try {
+      long elements = Math.multiplyExact(6, triples);
+      elements = Math.addExact(elements, Math.multiplyExact(2, random));
+      elements = Math.addExact(elements, Math.multiplyExact(2, bits));
+      elements = Math.addExact(elements, Math.multiplyExact(2L * parties + 1, masks));
+      elements = Math.addExact(elements, 1); // the MAC key share
+      return Math.addExact(8L * (h + 4), Math.multiplyExact(elements, 8L * words));
+    } catch (ArithmeticException e) {
+      throw corruptCounts(file);
     }
   }
 
-  private long[] read(long position, int n) {
-    try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ)) {
-      return read(in, position, n);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read SPDZ preprocessing file " + file, e);
-    }
+  private static IllegalArgumentException corruptCounts(Path file) {
+    return new IllegalArgumentException(
+        file + " is corrupt: its header holds impossible material counts");
   }
 
-  private static long[] read(FileChannel in, long position, int n) throws IOException {
-    ByteBuffer buffer = ByteBuffer.allocate(8 * n).order(ByteOrder.LITTLE_ENDIAN);
-    while (buffer.hasRemaining()) {
-      int got = in.read(buffer, position + buffer.position());
-      if (got < 0) {
+  private static long[] readAt(FileChannel in, long position, int n) throws IOException {
+    ByteBuffer bytes = ByteBuffer.allocate(8 * n).order(ByteOrder.LITTLE_ENDIAN);
+    while (bytes.hasRemaining()) {
+      if (in.read(bytes, position + bytes.position()) < 0) {
         throw new IOException("unexpected end of file");
       }
     }
-    buffer.flip();
+    bytes.flip();
     long[] out = new long[n];
-    buffer.asLongBuffer().get(out);
+    bytes.asLongBuffer().get(out);
     return out;
+  }
+
+  /** Fills {@code dst} from {@code position} on, {@link #BUFFER_BYTES} at a time. */
+  private void read(long position, long[] dst) throws IOException {
+    int chunkWords = BUFFER_BYTES / 8;
+    for (int at = 0; at < dst.length; ) {
+      int n = Math.min(chunkWords, dst.length - at);
+      buffer.clear().limit(8 * n);
+      while (buffer.hasRemaining()) {
+        if (channel.read(buffer, position + buffer.position()) < 0) {
+          throw new IOException("unexpected end of file (was it changed while in use?)");
+        }
+      }
+      buffer.flip();
+      buffer.asLongBuffer().get(dst, at, n);
+      at += n;
+      position += 8L * n;
+    }
+    bytesRead += 8L * dst.length;
+  }
+
+  /** Bytes of material read from the file so far (the header excluded). */
+  synchronized long bytesRead() {
+    return bytesRead;
+  }
+
+  /** Whether the file is still open: false once every section is used up. */
+  synchronized boolean isOpen() {
+    return !closed;
+  }
+
+  private void closeIfUsedUp() {
+    boolean usedUp = triples.left() == 0 && random.left() == 0 && bits.left() == 0;
+    for (Section m : masks) {
+      usedUp &= m.left() == 0;
+    }
+    if (usedUp) {
+      close();
+    }
+  }
+
+  private void close() {
+    closed = true;
+    closer.clean();
   }
 
   @Override
@@ -128,7 +395,7 @@ final class FilePreprocessing implements SpdzPreprocessing {
   }
 
   @Override
-  public Triples triples(int count) {
+  public synchronized Triples triples(int count) {
     long[][] c = triples.take(count);
     return new Triples(
         new Shares(count, c[0], c[1]),
@@ -137,21 +404,37 @@ final class FilePreprocessing implements SpdzPreprocessing {
   }
 
   @Override
-  public InputMasks inputMasks(int owner, int count) {
+  public synchronized InputMasks inputMasks(int owner, int count) {
     long[][] c = masks[owner].take(count);
     return new InputMasks(new Shares(count, c[0], c[1]), owner == party ? c[2] : null);
   }
 
   @Override
-  public Shares randomElements(int count) {
+  public synchronized Shares randomElements(int count) {
     long[][] c = random.take(count);
     return new Shares(count, c[0], c[1]);
   }
 
   @Override
-  public Shares randomBits(int count) {
+  public synchronized Shares randomBits(int count) {
     long[][] c = bits.take(count);
     return new Shares(count, c[0], c[1]);
+  }
+
+  /** Closes the channel; holds no reference to the reader, so the reader can be collected. */
+  private record Closer(FileChannel channel) implements Runnable {
+    @Override
+    public void run() {
+      close(channel);
+    }
+
+    static void close(FileChannel channel) {
+      try {
+        channel.close();
+      } catch (IOException e) {
+        // Only read from: nothing is lost when closing fails.
+      }
+    }
   }
 
   /** A kind of material: {@code columns} columns of {@code total} elements from {@code start}. */
@@ -173,6 +456,10 @@ final class FilePreprocessing implements SpdzPreprocessing {
       return start + columns * total * words * 8;
     }
 
+    long left() {
+      return total - used;
+    }
+
     long[][] take(int count) {
       if (count > total - used) {
         throw new IllegalStateException(
@@ -188,16 +475,22 @@ final class FilePreprocessing implements SpdzPreprocessing {
                 + total
                 + " left");
       }
+      long from = used;
+      if (count > 0) {
+        recordUsed(this, from + count); // reserve before use: skipped at worst, never reused
+        used = from + count;
+      }
       long[][] out = new long[columns][];
-      try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ)) {
+      try {
         for (int c = 0; c < columns; c++) {
-          long position = start + ((long) c * total + used) * words * 8;
-          out[c] = read(in, position, count * words);
+          out[c] = new long[count * words];
+          read(start + ((long) c * total + from) * words * 8, out[c]);
         }
       } catch (IOException e) {
+        close();
         throw new UncheckedIOException("cannot read SPDZ preprocessing file " + file, e);
       }
-      used += count;
+      closeIfUsedUp();
       return out;
     }
   }

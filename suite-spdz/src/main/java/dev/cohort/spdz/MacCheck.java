@@ -145,7 +145,11 @@ final class MacCheck implements RoundProtocol {
       digests[k] = new long[Hashing.DIGEST_WORDS];
       in.read(k, digests[k], 0, Hashing.DIGEST_WORDS);
       if (!Arrays.equals(Hashing.commit("seed", k, index, s, nonce), seedCommitments[k])) {
-        throw failure(PartyId.of(k) + " opened a seed that does not match its commitment");
+        throw failure(
+            PartyId.of(k)
+                + " opened a seed that does not match its commitment; "
+                + PartyId.of(k)
+                + " is cheating or its messages were altered");
       }
       for (int w = 0; w < SEED_WORDS; w++) {
         joint[w] ^= s[w];
@@ -195,7 +199,10 @@ final class MacCheck implements RoundProtocol {
       in.read(k, nonce, 0, NONCE_WORDS);
       if (!Arrays.equals(Hashing.commit("sigma", k, index, s, nonce), sigmaCommitments[k])) {
         throw failure(
-            PartyId.of(k) + " opened a MAC check value that does not match its commitment");
+            PartyId.of(k)
+                + " opened a MAC check value that does not match its commitment; "
+                + PartyId.of(k)
+                + " is cheating or its messages were altered");
       }
       field.add(total, 0, s, 0, total, 0, 1);
     }

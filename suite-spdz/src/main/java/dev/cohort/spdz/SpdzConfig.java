@@ -10,6 +10,21 @@ import dev.cohort.field.Fields;
  * about 2/p. The default, 2^127 − 1, gives about 2^−126; 2^61 − 1 is accepted for speed, at about
  * 2^−60 per check. Fields under 61 bits are refused.
  *
+ * <p>When values are checked: every opened value is checked by a MAC check before the run's results
+ * leave the engine, and mid-run once {@code checkEvery} values are unchecked. Values opened inside
+ * a {@code seq} or {@code loop} step and used there (a loop condition, a branch taken on an opened
+ * value) are used <em>before</em> they are checked: a cheat in them is caught only at the next MAC
+ * check, before any result of the run is returned, as in MP-SPDZ. Such a cheat can steer which
+ * branch or how many loop iterations run, but no result computed after it is revealed. A step
+ * should therefore not hand an opened value to anything outside the computation: return it as a
+ * result instead.
+ *
+ * <p>A MAC check aborts every honest party that sees the cheat, with a message that names the check
+ * and why it failed. A cheater who sends different messages to different parties may be seen by
+ * only some honest parties: the others then fail with the abort those parties send them, or, where
+ * the cheat came in the last round of the run, may finish (security with abort, not unanimous
+ * abort).
+ *
  * @param field the field, {@link Fields#MERSENNE_127} by default
  * @param preprocessing where each party's preprocessed material comes from
  * @param checkEvery a MAC check starts at the next round boundary once this many opened values are

@@ -187,7 +187,9 @@ class SpdzProtocolTest {
         cheater,
         "MAC check failed (check 0, 3 opened values): P"
             + cheater
-            + " opened a seed that does not match its commitment");
+            + " opened a seed that does not match its commitment; P"
+            + cheater
+            + " is cheating or its messages were altered");
   }
 
   @ParameterizedTest(name = "{0} parties, cheater P{1}")
@@ -203,7 +205,9 @@ class SpdzProtocolTest {
         cheater,
         "MAC check failed (check 0, 3 opened values): P"
             + cheater
-            + " opened a MAC check value that does not match its commitment");
+            + " opened a MAC check value that does not match its commitment; P"
+            + cheater
+            + " is cheating or its messages were altered");
   }
 
   @ParameterizedTest(name = "{0}")
