@@ -5,6 +5,7 @@ import dev.cohort.net.Channel;
 import dev.cohort.net.TrafficStats;
 import dev.cohort.producer.GateBatch;
 import dev.cohort.producer.Graph;
+import dev.cohort.producer.SessionScheduler;
 import dev.cohort.random.Prg;
 import dev.cohort.suite.Inbox;
 import dev.cohort.suite.Outbox;
@@ -12,6 +13,7 @@ import dev.cohort.suite.RoundProtocol;
 import dev.cohort.suite.Suite;
 import dev.cohort.suite.SuiteFactory;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,6 +38,8 @@ public final class Engine {
   private final EngineConfig config;
   private final Outbox outbox;
   private final Inbox inbox;
+  private final long[][] buffers; // the outbox's frames, handed to the channel each round
+  private final int[] lengths;
   private boolean setUp;
   private boolean failed;
 
@@ -50,6 +54,8 @@ public final class Engine {
     this.config = config;
     this.outbox = new Outbox(channel.self(), channel.parties());
     this.inbox = new Inbox(channel.parties());
+    this.buffers = new long[channel.parties()][];
+    this.lengths = new int[channel.parties()];
   }
 
   public Suite suite() {
@@ -58,15 +64,42 @@ public final class Engine {
 
   /** Runs {@code computation} to the end and returns its value at this party. */
   public <T> Result<T> run(Computation<T> computation) {
+    SessionsResult<T> r = execute(Collections.singletonList(computation), 1, false);
+    return new Result<>(r.values().get(0), r.metrics());
+  }
+
+  /**
+   * Runs independent computations (sessions) with at most {@code parallelism} in flight: their
+   * rounds are merged, so {@code k} sessions of {@code r} rounds each at parallelism {@code k} take
+   * about {@code r} rounds, and every round still costs one frame per peer. When a session finishes
+   * the next one starts, and its first gates join the next round. Every party must pass the same
+   * sessions (with its own inputs) and the same parallelism.
+   *
+   * <p>A session that fails fails the whole run, with a {@link SessionFailedException} naming it
+   * when the failure is in that session's own code (building it, its steps, its results); a failure
+   * of a batch shared by many sessions (a peer's bad share) names no session.
+   */
+  public <T> SessionsResult<T> runSessions(
+      List<? extends Computation<T>> sessions, int parallelism) {
+    if (parallelism < 1) {
+      throw new IllegalArgumentException("parallelism (" + parallelism + ") must be >= 1");
+    }
+    return execute(sessions, parallelism, true);
+  }
+
+  private <T> SessionsResult<T> execute(
+      List<? extends Computation<T>> sessions, int parallelism, boolean nameSessions) {
     if (failed) {
       throw new IllegalStateException("this engine failed in an earlier run; create a new one");
     }
     MDC.put("party", "P" + channel.self());
+    Graph graph = new Graph(suite);
     try {
-      Result<T> result = runChecked(computation);
+      SessionsResult<T> result = runChecked(graph, sessions, parallelism);
       RunMetrics m = result.metrics();
       log.debug(
-          "run finished: {} rounds, {} bytes sent, {} ms",
+          "run finished: {} sessions, {} rounds, {} bytes sent, {} ms",
+          sessions.size(),
           m.rounds(),
           m.totalBytesSent(),
           m.wallNanos() / 1_000_000);
@@ -75,13 +108,18 @@ public final class Engine {
       failed = true;
       log.debug("run failed: {}", e.toString());
       channel.abort(e.getClass().getSimpleName() + ": " + e.getMessage());
+      int session = graph.currentSession();
+      if (nameSessions && session >= 0 && e instanceof RuntimeException) {
+        throw new SessionFailedException(session, e);
+      }
       throw e;
     } finally {
       MDC.remove("party");
     }
   }
 
-  private <T> Result<T> runChecked(Computation<T> computation) {
+  private <T> SessionsResult<T> runChecked(
+      Graph graph, List<? extends Computation<T>> sessions, int parallelism) {
     long start = System.nanoTime();
     TrafficStats before = channel.stats().copy();
     long setupRounds = 0;
@@ -92,8 +130,7 @@ public final class Engine {
         setupRounds = runAlone(setup);
       }
     }
-    Graph graph = new Graph(suite);
-    Graph.Root<T> root = graph.root(computation);
+    SessionScheduler<T> scheduler = new SessionScheduler<>(graph, sessions, parallelism);
     List<Running> running = new ArrayList<>();
     long rounds = 0;
     while (true) {
@@ -105,7 +142,7 @@ public final class Engine {
         running.add(new Running(batch.protocol(), batch));
       }
       if (running.isEmpty()) {
-        if (!root.isComplete()) {
+        if (!scheduler.isComplete()) {
           throw new IllegalStateException(
               "computation stalled: gates wait for values that nothing computes");
         }
@@ -122,7 +159,6 @@ public final class Engine {
     if (finalCheck != null) {
       rounds += runAlone(finalCheck);
     }
-    T value = root.value();
     TrafficStats traffic = channel.stats().since(before);
     RunMetrics metrics =
         new RunMetrics(
@@ -136,7 +172,7 @@ public final class Engine {
             traffic.bytesSent,
             traffic.framesSent,
             System.nanoTime() - start);
-    return new Result<>(value, metrics);
+    return new SessionsResult<>(scheduler.values(), metrics);
   }
 
   /** One exchange: every running protocol writes, frames cross, every protocol reads. */
@@ -145,26 +181,35 @@ public final class Engine {
     for (Running r : running) {
       r.protocol.send(r.round, outbox);
     }
-    long[][] buffers = new long[channel.parties()][];
-    int[] lengths = new int[channel.parties()];
     for (int p = 0; p < lengths.length; p++) {
       buffers[p] = outbox.buffer(p);
       lengths[p] = outbox.length(p);
     }
     inbox.reset((int) roundIndex, channel.exchange(buffers, lengths));
-    List<Running> finished = new ArrayList<>();
-    for (Running r : running) {
+    // Compact the survivors in place (no removeAll: with many batches in flight it is O(n^2)),
+    // then finish the others, in the order they ran, once every protocol has read its messages.
+    int kept = 0;
+    int size = running.size();
+    List<Running> finished = null;
+    for (int i = 0; i < size; i++) {
+      Running r = running.get(i);
       if (r.protocol.receive(r.round, inbox)) {
+        if (finished == null) {
+          finished = new ArrayList<>();
+        }
         finished.add(r);
       } else {
         r.round++;
+        running.set(kept++, r);
       }
     }
     inbox.checkFullyRead();
-    running.removeAll(finished);
-    for (Running r : finished) {
-      if (r.batch != null) {
-        r.batch.finish();
+    running.subList(kept, size).clear();
+    if (finished != null) {
+      for (Running r : finished) {
+        if (r.batch != null) {
+          r.batch.finish();
+        }
       }
     }
   }

@@ -44,6 +44,24 @@ public interface Field {
   /** {@code acc[i] += a[i] * c}, where {@code c} is the one element at {@code c[co]}. */
   void scaleAdd(long[] a, int ao, long[] c, int co, long[] acc, int acco, int n);
 
+  /**
+   * {@code out[oo + i] = c[0] * terms[0][i] + ... + c[k - 1] * terms[k - 1][i]} for {@code i < n},
+   * {@code k = terms.length}, each term read from element 0; with {@code accumulate} the sum is
+   * added to {@code out[oo + i]}. {@code out} must not alias a term. One pass over the data: the
+   * fused kernel of Shamir dealing (a share is a fixed linear combination of the secret and the
+   * seeded shares). The default is {@link #scale} and {@link #scaleAdd} term by term.
+   */
+  default void combine(long[][] terms, long[] c, long[] out, int oo, int n, boolean accumulate) {
+    int first = 0;
+    if (!accumulate) {
+      scale(terms[0], 0, c, 0, out, oo, n);
+      first = 1;
+    }
+    for (int j = first; j < terms.length; j++) {
+      scaleAdd(terms[j], 0, c, j, out, oo, n);
+    }
+  }
+
   /** {@code out[i] = a[i] + c}, where {@code c} is the one element at {@code c[co]}. */
   void addScalar(long[] a, int ao, long[] c, int co, long[] out, int oo, int n);
 

@@ -5,6 +5,7 @@ import dev.cohort.api.PartyId;
 import dev.cohort.engine.Engine;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
+import dev.cohort.engine.SessionsResult;
 import dev.cohort.net.Channel;
 import dev.cohort.net.InMemoryNetwork;
 import dev.cohort.net.TrafficStats;
@@ -19,6 +20,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.IntFunction;
 
 /**
@@ -52,6 +54,26 @@ public final class LocalParties {
    * computation may read its inputs through {@code builder.myId()} too).
    */
   public <T> List<Result<T>> runEach(IntFunction<Computation<T>> computations) {
+    return runParties(party -> engine -> engine.run(computations.apply(party)));
+  }
+
+  /**
+   * Every party runs the same sessions with {@link Engine#runSessions}, at most {@code parallelism}
+   * in flight; results in party order.
+   */
+  public <T> List<SessionsResult<T>> runSessions(
+      List<? extends Computation<T>> sessions, int parallelism) {
+    return runSessionsEach(party -> sessions, parallelism);
+  }
+
+  /** Party {@code i} runs the sessions {@code sessions.apply(i)}: the same circuits, its inputs. */
+  public <T> List<SessionsResult<T>> runSessionsEach(
+      IntFunction<List<? extends Computation<T>>> sessions, int parallelism) {
+    return runParties(party -> engine -> engine.runSessions(sessions.apply(party), parallelism));
+  }
+
+  /** Party {@code i} runs {@code work.apply(i)} on a fresh engine of its own. */
+  private <R> List<R> runParties(IntFunction<Function<Engine, R>> work) {
     InMemoryNetwork network = new InMemoryNetwork(parties, timeout);
     ExecutorService pool =
         Executors.newFixedThreadPool(
@@ -63,7 +85,7 @@ public final class LocalParties {
             });
     AtomicInteger failureOrder = new AtomicInteger();
     int[] failedAt = new int[parties];
-    List<Future<Result<T>>> futures = new ArrayList<>();
+    List<Future<R>> futures = new ArrayList<>();
     try {
       for (int p = 0; p < parties; p++) {
         int party = p;
@@ -82,7 +104,7 @@ public final class LocalParties {
                       };
                   try (Channel channel = new RankingChannel(network.channel(party), failed)) {
                     Engine engine = new Engine(suite, channel, config);
-                    return engine.run(computations.apply(party));
+                    return work.apply(party).apply(engine);
                   } catch (RuntimeException | Error e) {
                     failed.run();
                     throw e;
@@ -95,8 +117,8 @@ public final class LocalParties {
     }
   }
 
-  private <T> List<Result<T>> collect(List<Future<Result<T>>> futures, int[] failedAt) {
-    List<Result<T>> results = new ArrayList<>();
+  private <R> List<R> collect(List<Future<R>> futures, int[] failedAt) {
+    List<R> results = new ArrayList<>();
     Throwable[] causes = new Throwable[parties];
     long deadline = System.nanoTime() + timeout.toNanos() * 2;
     for (int p = 0; p < parties; p++) {

@@ -59,6 +59,11 @@ final class Builder implements Numeric {
     return field.bitLength();
   }
 
+  @Override
+  public BigInteger modulus() {
+    return field.modulus();
+  }
+
   // ---- input ----
 
   @Override

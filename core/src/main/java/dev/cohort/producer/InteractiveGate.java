@@ -42,6 +42,11 @@ abstract class InteractiveGate extends NativeGate {
     return kind == other.kind && param == other.param;
   }
 
+  /** Equal for two gates exactly when {@link #sameKind} holds. */
+  long groupKey() {
+    return ((long) kind.ordinal() << 32) | (param & 0xFFFF_FFFFL);
+  }
+
   /** Starts the suite protocol for a group of gates of this gate's kind. */
   abstract RoundProtocol startGroup(Suite suite, List<InteractiveGate> group, int total);
 

@@ -54,8 +54,13 @@ final class LazyProtocolProducer<P, T>
   }
 
   @Override
+  public int session() {
+    return declaring.session;
+  }
+
+  @Override
   public void build(Graph unused) {
-    ParallelProtocolProducer scope = new ParallelProtocolProducer(this);
+    ParallelProtocolProducer scope = new ParallelProtocolProducer(this, declaring.session);
     P previous = predecessor == null ? null : predecessor.value;
     inner = function.build(new Builder(graph, scope), previous);
     if (inner == null) {

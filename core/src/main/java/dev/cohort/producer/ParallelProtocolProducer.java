@@ -17,11 +17,13 @@ public final class ParallelProtocolProducer {
   }
 
   private final Owner owner;
+  final int session; // the index of the session it belongs to in a sessions run; -1 otherwise
   private int pending = 1; // the build token: held until seal()
   private boolean complete;
 
-  ParallelProtocolProducer(Owner owner) {
+  ParallelProtocolProducer(Owner owner, int session) {
     this.owner = owner;
+    this.session = session;
   }
 
   public boolean isComplete() {

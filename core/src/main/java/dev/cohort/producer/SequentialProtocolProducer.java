@@ -41,6 +41,11 @@ final class SequentialProtocolProducer<T>
   }
 
   @Override
+  public int session() {
+    return declaring.session;
+  }
+
+  @Override
   public void build(Graph unused) {
     if (!condition.test(state)) {
       complete = true;
@@ -51,7 +56,7 @@ final class SequentialProtocolProducer<T>
       declaring.childFinished(graph);
       return;
     }
-    ParallelProtocolProducer scope = new ParallelProtocolProducer(this);
+    ParallelProtocolProducer scope = new ParallelProtocolProducer(this, declaring.session);
     inner = body.build(new Builder(graph, scope), state);
     if (inner == null) {
       throw new IllegalStateException("a loop body returned null instead of a Deferred");

@@ -217,6 +217,37 @@ abstract class FieldContract {
   }
 
   @Property(seed = "42")
+  void combine_oneToSevenTerms_matchesBigInteger(
+      @ForAll("batches") Batch batch,
+      @ForAll("elements") BigInteger c,
+      @ForAll @IntRange(min = 1, max = 7) int k,
+      @ForAll boolean accumulate) {
+    // Terms: a, b, a + b, a·c, ... (k of them); coefficients c, c + 1, ..., all from the batch.
+    List<List<BigInteger>> terms = new ArrayList<>();
+    for (int j = 0; j < k; j++) {
+      int shift = j;
+      terms.add(zip(batch, (x, y) -> x.multiply(BigInteger.valueOf(shift)).add(y).add(c).mod(p())));
+    }
+    long[][] packed = new long[k][];
+    long[] cs = field().alloc(k);
+    for (int j = 0; j < k; j++) {
+      packed[j] = pack(terms.get(j), 0);
+      field().encode(c.add(BigInteger.valueOf(j)).mod(p()), cs, j);
+    }
+    long[] out = pack(batch.a(), batch.oo());
+    List<BigInteger> expected = new ArrayList<>();
+    for (int i = 0; i < batch.n(); i++) {
+      BigInteger e = accumulate ? batch.a().get(i) : BigInteger.ZERO;
+      for (int j = 0; j < k; j++) {
+        e = e.add(terms.get(j).get(i).multiply(c.add(BigInteger.valueOf(j))));
+      }
+      expected.add(e.mod(p()));
+    }
+    field().combine(packed, cs, out, batch.oo(), batch.n(), accumulate);
+    assertElements(expected, out, batch.oo());
+  }
+
+  @Property(seed = "42")
   void addScalar_randomBatch_matchesBigInteger(
       @ForAll("batches") Batch batch, @ForAll("elements") BigInteger c) {
     long[] a = pack(batch.a(), batch.ao());

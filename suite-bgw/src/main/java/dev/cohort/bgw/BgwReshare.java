@@ -20,59 +20,90 @@ final class BgwReshare implements RoundProtocol {
   private final int[] dealers;
   private final long[] coefficients; // packed, one per dealer; null means all ones
   private final long[] secrets; // this party's values when it is a dealer
+  private final long[] factors; // when non-null, this party deals secrets[i] * factors[i]
   private final int m;
   private long[] result;
 
   BgwReshare(BgwSuite suite, int[] dealers, long[] coefficients, long[] secrets, int m) {
+    this(suite, dealers, coefficients, secrets, null, m);
+  }
+
+  /** Dealers deal the products {@code secrets[i] * factors[i]}, computed when they send. */
+  BgwReshare(
+      BgwSuite suite, int[] dealers, long[] coefficients, long[] secrets, long[] factors, int m) {
     this.suite = suite;
     this.dealers = dealers;
     this.coefficients = coefficients;
     this.secrets = secrets;
+    this.factors = factors;
     this.m = m;
   }
+
+  /**
+   * Elements per block: dealing and receiving go block by block, so the scratch arrays and the
+   * block's operands stay in cache across the passes (products, seeded shares, outgoing shares, own
+   * share). JMH BgwMultiplyBenchmark at 10^6 (multiplyOnly minus inputsOnly, n = 3, m61, a loaded
+   * 2-core machine): about 4.6 M multiplications/s with whole-batch passes over 8 MB arrays, about
+   * 7.9 M/s in blocks of 2048; inputs went from 10.8 M/s to 14.6 M/s.
+   */
+  static final int BLOCK = 2048;
 
   @Override
   public void send(int round, Outbox out) {
     result = suite.field().alloc(m);
     int self = suite.party();
-    for (int d = 0; d < dealers.length; d++) {
-      int dealer = dealers[d];
-      if (dealer == self) {
-        long[][] shares = suite.deal(secrets, m);
-        for (int k = 0; k < shares.length; k++) {
-          if (k != self && !suite.sharing.isSeeded(self, k)) {
-            out.write(k, shares[k], 0, shares[k].length);
-          }
+    for (int from = 0; from < m; from += BLOCK) {
+      int n = Math.min(BLOCK, m - from);
+      for (int d = 0; d < dealers.length; d++) {
+        int dealer = dealers[d];
+        if (dealer == self) {
+          suite.deal(mySecrets(from, n), n, out, coefficients, d, result, from);
+        } else if (suite.sharing.isSeeded(dealer, self)) {
+          accumulate(d, suite.seededShare(dealer, n), from, n);
         }
-        accumulate(d, shares[self]);
-      } else if (suite.sharing.isSeeded(dealer, self)) {
-        accumulate(d, suite.seededShare(dealer, m));
       }
     }
+  }
+
+  /**
+   * Elements {@code [from, from + n)} of the values this party deals, in a scratch slot that
+   * dealing does not use (a copy, or the products).
+   */
+  private long[] mySecrets(int from, int n) {
+    long[] block = suite.scratch(suite.threshold + 1, n);
+    if (factors == null) {
+      int words = suite.field().words();
+      System.arraycopy(secrets, from * words, block, 0, n * words);
+    } else {
+      suite.field().mul(secrets, from, factors, from, block, 0, n);
+    }
+    return block;
   }
 
   @Override
   public boolean receive(int round, Inbox in) {
     int self = suite.party();
-    long[] received = null;
-    for (int d = 0; d < dealers.length; d++) {
-      int dealer = dealers[d];
-      if (dealer != self && !suite.sharing.isSeeded(dealer, self)) {
-        if (received == null) {
-          received = suite.field().alloc(m);
+    int words = suite.field().words();
+    for (int from = 0; from < m; from += BLOCK) {
+      int n = Math.min(BLOCK, m - from);
+      for (int d = 0; d < dealers.length; d++) {
+        int dealer = dealers[d];
+        if (dealer != self && !suite.sharing.isSeeded(dealer, self)) {
+          long[] received = suite.scratch(0, n);
+          in.read(dealer, received, 0, n * words);
+          accumulate(d, received, from, n);
         }
-        in.read(dealer, received, 0, received.length);
-        accumulate(d, received);
       }
     }
     return true;
   }
 
-  private void accumulate(int d, long[] share) {
+  /** Adds coefficient d times {@code share[0, n)} to elements {@code [from, from + n)}. */
+  private void accumulate(int d, long[] share, int from, int n) {
     if (coefficients == null) {
-      suite.field().add(result, 0, share, 0, result, 0, m);
+      suite.field().add(result, from, share, 0, result, from, n);
     } else {
-      suite.field().scaleAdd(share, 0, coefficients, d, result, 0, m);
+      suite.field().scaleAdd(share, 0, coefficients, d, result, from, n);
     }
   }
 

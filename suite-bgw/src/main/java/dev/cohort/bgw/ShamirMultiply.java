@@ -1,6 +1,5 @@
 package dev.cohort.bgw;
 
-import dev.cohort.field.Field;
 import dev.cohort.suite.RoundProtocol;
 import dev.cohort.suite.Shares;
 
@@ -23,12 +22,9 @@ final class ShamirMultiply {
     for (int i = 0; i < dealers.length; i++) {
       dealers[i] = i;
     }
-    long[] products = null;
-    if (suite.party() <= 2 * t) {
-      Field field = suite.field();
-      products = field.alloc(a.length);
-      field.mul(a.share, 0, b.share, 0, products, 0, a.length);
-    }
-    return new BgwReshare(suite, dealers, suite.sharing.recombine, products, a.length);
+    // The dealers multiply their shares when they send, straight into scratch: no product array.
+    long[] as = suite.party() <= 2 * t ? a.share : null;
+    long[] bs = suite.party() <= 2 * t ? b.share : null;
+    return new BgwReshare(suite, dealers, suite.sharing.recombine, as, bs, a.length);
   }
 }

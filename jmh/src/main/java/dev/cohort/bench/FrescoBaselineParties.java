@@ -1,0 +1,183 @@
+package dev.cohort.bench;
+
+import dk.alexandra.fresco.framework.Application;
+import dk.alexandra.fresco.framework.Party;
+import dk.alexandra.fresco.framework.builder.numeric.ProtocolBuilderNumeric;
+import dk.alexandra.fresco.framework.builder.numeric.field.FieldDefinition;
+import dk.alexandra.fresco.framework.builder.numeric.field.MersennePrimeFieldDefinition;
+import dk.alexandra.fresco.framework.configuration.NetworkConfigurationImpl;
+import dk.alexandra.fresco.framework.network.socket.SocketNetwork;
+import dk.alexandra.fresco.framework.sce.SecureComputationEngine;
+import dk.alexandra.fresco.framework.sce.SecureComputationEngineImpl;
+import dk.alexandra.fresco.framework.sce.evaluator.BatchedProtocolEvaluator;
+import dk.alexandra.fresco.framework.sce.evaluator.EvaluationStrategy;
+import dk.alexandra.fresco.framework.sce.resources.ResourcePool;
+import dk.alexandra.fresco.framework.util.AesCtrDrbg;
+import dk.alexandra.fresco.suite.ProtocolSuiteNumeric;
+import dk.alexandra.fresco.suite.dummy.arithmetic.DummyArithmeticProtocolSuite;
+import dk.alexandra.fresco.suite.dummy.arithmetic.DummyArithmeticResourcePoolImpl;
+import dk.alexandra.fresco.suite.spdz.SpdzProtocolSuite;
+import dk.alexandra.fresco.suite.spdz.SpdzResourcePoolImpl;
+import dk.alexandra.fresco.suite.spdz.storage.SpdzDummyDataSupplier;
+import dk.alexandra.fresco.suite.spdz.storage.SpdzOpenedValueStoreImpl;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.IntFunction;
+
+/**
+ * FRESCO 1.3.4 parties for the baseline: n parties as threads in one JVM, each with its own engine,
+ * wired as FRESCO's own tests wire them: its {@link SocketNetwork} on loopback, the {@link
+ * BatchedProtocolEvaluator} with the sequential batched strategy, and either the SPDZ suite with
+ * its dummy preprocessing ({@link SpdzDummyDataSupplier}) or the dummy arithmetic suite. Parties,
+ * networks and threads live for the whole trial, like Cohort's engines in the other benchmarks.
+ *
+ * <p>FRESCO numbers its parties from 1; party 1 here plays Cohort's P0 (the server).
+ */
+final class FrescoBaselineParties implements AutoCloseable {
+
+  private static final Duration TIMEOUT = Duration.ofMinutes(2);
+
+  private final int parties;
+  private final List<SecureComputationEngine<ResourcePool, ProtocolBuilderNumeric>> engines =
+      new ArrayList<>();
+  private final List<ResourcePool> pools = new ArrayList<>();
+  private final List<SocketNetwork> networks = new ArrayList<>();
+  private final ExecutorService[] threads;
+
+  /**
+   * @param suite {@code spdz} or {@code dummy}
+   * @param bits the field: FRESCO's pseudo-Mersenne prime 2^bits - c of this length, its fastest
+   *     field (it offers 8, 16, ..., 512 bits: 2^64 - 59 stands for Cohort's 2^61 - 1)
+   */
+  FrescoBaselineParties(String suite, int parties, int bits) {
+    this.parties = parties;
+    FieldDefinition field = MersennePrimeFieldDefinition.find(bits);
+    threads = new ExecutorService[parties];
+    int[] ports = freePorts(parties);
+    Map<Integer, Party> all = new HashMap<>();
+    for (int id = 1; id <= parties; id++) {
+      all.put(id, new Party(id, "localhost", ports[id - 1]));
+    }
+    List<Future<SocketNetwork>> connecting = new ArrayList<>();
+    for (int id = 1; id <= parties; id++) {
+      int me = id;
+      threads[id - 1] =
+          Executors.newSingleThreadExecutor(
+              r -> {
+                Thread t = new Thread(r, "fresco-party-" + me);
+                t.setDaemon(true);
+                return t;
+              });
+      // The socket network connects in its constructor, so every party must connect at once.
+      connecting.add(
+          threads[id - 1].submit(() -> new SocketNetwork(new NetworkConfigurationImpl(me, all))));
+    }
+    for (int id = 1; id <= parties; id++) {
+      networks.add(await(connecting.get(id - 1)));
+      engines.add(engine(suite, field));
+      pools.add(pool(suite, id, field));
+    }
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private SecureComputationEngine<ResourcePool, ProtocolBuilderNumeric> engine(
+      String suite, FieldDefinition field) {
+    ProtocolSuiteNumeric protocolSuite =
+        switch (suite) {
+          case "spdz" -> new SpdzProtocolSuite(field.getBitLength());
+          case "dummy" -> new DummyArithmeticProtocolSuite(field, field.getBitLength(), 0);
+          default -> throw new IllegalArgumentException("unknown FRESCO suite " + suite);
+        };
+    BatchedProtocolEvaluator evaluator =
+        new BatchedProtocolEvaluator<>(
+            EvaluationStrategy.SEQUENTIAL_BATCHED.getStrategy(), protocolSuite);
+    return new SecureComputationEngineImpl<>(protocolSuite, evaluator);
+  }
+
+  private ResourcePool pool(String suite, int id, FieldDefinition field) {
+    if (suite.equals("dummy")) {
+      return new DummyArithmeticResourcePoolImpl(id, parties, field);
+    }
+    // INSECURE dummy preprocessing with a fixed MAC key: FRESCO's own test set-up.
+    BigInteger macKey = BigInteger.valueOf(0x5EED_5EEDL).mod(field.getModulus());
+    return new SpdzResourcePoolImpl(
+        id,
+        parties,
+        new SpdzOpenedValueStoreImpl(),
+        new SpdzDummyDataSupplier(id, parties, field, macKey),
+        AesCtrDrbg::new);
+  }
+
+  /** Runs {@code app.apply(id)} on every party (ids from 1); returns every party's output. */
+  <T> List<T> run(IntFunction<Application<T, ProtocolBuilderNumeric>> app) {
+    List<Future<T>> futures = new ArrayList<>();
+    for (int id = 1; id <= parties; id++) {
+      int i = id - 1;
+      Application<T, ProtocolBuilderNumeric> mine = app.apply(id);
+      futures.add(
+          threads[i].submit(
+              () -> engines.get(i).runApplication(mine, pools.get(i), networks.get(i), TIMEOUT)));
+    }
+    List<T> out = new ArrayList<>();
+    for (Future<T> f : futures) {
+      out.add(await(f));
+    }
+    return out;
+  }
+
+  private static <T> T await(Future<T> future) {
+    try {
+      return future.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("a FRESCO party failed", e.getCause());
+    } catch (TimeoutException e) {
+      throw new IllegalStateException("a FRESCO party did not finish within " + TIMEOUT, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for FRESCO", e);
+    }
+  }
+
+  private static int[] freePorts(int count) {
+    int[] ports = new int[count];
+    List<ServerSocket> held = new ArrayList<>();
+    try {
+      for (int i = 0; i < count; i++) {
+        ServerSocket s = new ServerSocket(0);
+        held.add(s);
+        ports[i] = s.getLocalPort();
+      }
+      for (ServerSocket s : held) {
+        s.close();
+      }
+    } catch (IOException e) {
+      throw new IllegalStateException("no free loopback port for FRESCO", e);
+    }
+    return ports;
+  }
+
+  @Override
+  public void close() {
+    for (SecureComputationEngine<?, ?> engine : engines) {
+      engine.close();
+    }
+    for (SocketNetwork network : networks) {
+      network.close();
+    }
+    for (ExecutorService t : threads) {
+      t.shutdownNow();
+    }
+  }
+}

@@ -1,0 +1,198 @@
+package dev.cohort.bench;
+
+import dev.cohort.api.Computation;
+import dev.cohort.api.Deferred;
+import dev.cohort.api.Secret;
+import dev.cohort.bgw.BgwSuite;
+import dev.cohort.engine.Engine;
+import dev.cohort.engine.EngineConfig;
+import dev.cohort.engine.SessionsResult;
+import dev.cohort.field.Fields;
+import dev.cohort.net.Channel;
+import dev.cohort.net.InMemoryNetwork;
+import dev.cohort.suite.SuiteFactory;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Distance-average sessions: in each session the n − 1 devices P1..P(n−1) input a distance, the
+ * server P0 inputs the running sum, and the new sum is opened to the server. One invocation runs
+ * {@value #SESSIONS} sessions with {@link Engine#runSessions} at the given parallelism (1: one at a
+ * time; 1000: all in one batch), so the score is the time per 1000 sessions.
+ *
+ * <p>BGW at n = 3 over 2^61 − 1, the parties as threads in one JVM over the in-memory transport,
+ * engines and threads alive for the whole trial (the key set-up is not measured). The same workload
+ * on FRESCO is FrescoBaselineBenchmark.sessions.
+ *
+ * <p>Run: {@code java -jar jmh/target/benchmarks.jar SessionsBenchmark}.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(
+    value = 1,
+    jvmArgs = {"-Xmx1g"})
+public class SessionsBenchmark {
+
+  static final int PARTIES = 3;
+  static final int SESSIONS = 1000;
+  static final int BITS = 32;
+
+  /** The parties' engines, alive for the whole trial, and the sessions to run. */
+  @State(Scope.Benchmark)
+  public static class Parties {
+
+    @Param({"1", "20", "1000"})
+    public int parallelism;
+
+    private Channel[] channels;
+    private Engine[] engines;
+    private ExecutorService[] helpers; // index p - 1 runs party p's engine
+    private List<List<Computation<Long>>> sessions; // per party: its inputs
+
+    @Setup(Level.Trial)
+    public void setUp() {
+      SuiteFactory suite = BgwSuite.factory(Fields.MERSENNE_61);
+      InMemoryNetwork network = new InMemoryNetwork(PARTIES, Duration.ofSeconds(30));
+      // INSECURE: a fixed PRG seed makes runs repeatable; for benchmarks only, never deployments.
+      EngineConfig config = EngineConfig.defaults().withInsecureSeed(20240601L);
+      channels = new Channel[PARTIES];
+      engines = new Engine[PARTIES];
+      helpers = new ExecutorService[PARTIES - 1];
+      sessions = new ArrayList<>();
+      for (int p = 0; p < PARTIES; p++) {
+        channels[p] = network.channel(p);
+        engines[p] = new Engine(suite, channels[p], config);
+        sessions.add(distanceSessions(p));
+        if (p > 0) {
+          String name = "sessions-bench-party-" + p;
+          helpers[p - 1] =
+              Executors.newSingleThreadExecutor(
+                  r -> {
+                    Thread t = new Thread(r, name);
+                    t.setDaemon(true);
+                    return t;
+                  });
+        }
+      }
+      check(run());
+    }
+
+    /** Runs the sessions on every party; returns the server's result. */
+    public SessionsResult<Long> run() {
+      List<Future<SessionsResult<Long>>> others = new ArrayList<>(PARTIES - 1);
+      for (int p = 1; p < PARTIES; p++) {
+        Engine engine = engines[p];
+        List<Computation<Long>> mine = sessions.get(p);
+        others.add(helpers[p - 1].submit(() -> engine.runSessions(mine, parallelism)));
+      }
+      SessionsResult<Long> server = engines[0].runSessions(sessions.get(0), parallelism);
+      for (Future<SessionsResult<Long>> other : others) {
+        try {
+          other.get(60, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+          throw new IllegalStateException("a helper party failed", e.getCause());
+        } catch (TimeoutException e) {
+          throw new IllegalStateException("a helper party did not finish within 60 s", e);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException("interrupted while waiting for the helpers", e);
+        }
+      }
+      return server;
+    }
+
+    private void check(SessionsResult<Long> r) {
+      for (int i = 0; i < SESSIONS; i++) {
+        long want = runningSum(i) + distanceSum(i);
+        if (r.values().get(i) != want) {
+          throw new IllegalStateException(
+              "session " + i + " opened " + r.values().get(i) + ", want " + want);
+        }
+      }
+      long rounds = r.metrics().rounds();
+      long want = 2L * ((SESSIONS + parallelism - 1) / parallelism);
+      if (rounds != want) {
+        throw new IllegalStateException(rounds + " rounds, want " + want);
+      }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws InterruptedException {
+      for (ExecutorService helper : helpers) {
+        helper.shutdown();
+        if (!helper.awaitTermination(10, TimeUnit.SECONDS)) {
+          helper.shutdownNow();
+        }
+      }
+      for (Channel channel : channels) {
+        channel.close();
+      }
+    }
+  }
+
+  static long runningSum(int session) {
+    return 1000L * session;
+  }
+
+  static long distance(int session, int device) {
+    return (session * 31L + device * 7L) % 1000;
+  }
+
+  static long distanceSum(int session) {
+    long s = 0;
+    for (int d = 1; d < PARTIES; d++) {
+      s += distance(session, d);
+    }
+    return s;
+  }
+
+  /**
+   * Party {@code self}'s sessions: the same circuit everywhere, each party's own inputs (a party
+   * passes 0 for the inputs it does not own; they are read only at their owner).
+   */
+  static List<Computation<Long>> distanceSessions(int self) {
+    List<Computation<Long>> list = new ArrayList<>(SESSIONS);
+    for (int i = 0; i < SESSIONS; i++) {
+      long sum = self == 0 ? runningSum(i) : 0;
+      long mine = self == 0 ? 0 : distance(i, self);
+      list.add(
+          b -> {
+            Secret total = b.input(0, sum, BITS);
+            for (int d = 1; d < PARTIES; d++) {
+              total = b.add(total, b.input(d, d == self ? mine : 0, BITS));
+            }
+            Deferred<Long> opened = b.openTo(0, total);
+            return () -> self == 0 ? opened.get() : null;
+          });
+    }
+    return list;
+  }
+
+  /** {@value #SESSIONS} distance-average sessions at the given parallelism. */
+  @Benchmark
+  public SessionsResult<Long> distanceAverage(Parties parties) {
+    return parties.run();
+  }
+}

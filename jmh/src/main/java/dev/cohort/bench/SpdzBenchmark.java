@@ -1,0 +1,335 @@
+package dev.cohort.bench;
+
+import dev.cohort.api.Computation;
+import dev.cohort.api.Deferred;
+import dev.cohort.api.SecretVector;
+import dev.cohort.engine.Engine;
+import dev.cohort.engine.EngineConfig;
+import dev.cohort.engine.Result;
+import dev.cohort.field.Field;
+import dev.cohort.field.Fields;
+import dev.cohort.net.Channel;
+import dev.cohort.net.InMemoryNetwork;
+import dev.cohort.spdz.InsecureDealer;
+import dev.cohort.spdz.PreprocessingSource;
+import dev.cohort.spdz.SpdzConfig;
+import dev.cohort.spdz.SpdzPreprocessing;
+import dev.cohort.spdz.SpdzSuite;
+import dev.cohort.suite.Shares;
+import dev.cohort.suite.SuiteFactory;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The SPDZ online phase: 3 parties as threads in one JVM over the in-memory transport, engines and
+ * threads alive for the whole trial (as in {@link BgwMultiplyBenchmark}).
+ *
+ * <p>Preprocessing is <b>INSECURE</b>: the seeded in-process dealer ({@link InsecureDealer}) deals
+ * {@code n} triples and input masks once per trial, and every invocation replays the same material,
+ * so the scores measure the online phase alone, never dealing (reusing triples leaks the inputs;
+ * for benchmarks only). Every run ends with the suite's MAC check over everything it opened.
+ *
+ * <ul>
+ *   <li>{@link #multiply}: party 0 and party 1 each input {@code n} values, one vector
+ *       multiplication of {@code n} elements (opens 2n values), then the final MAC check; nothing
+ *       is output. Secondary score {@code :elements}: multiplications/s.
+ *   <li>{@link #inputsOnly}: the same inputs alone (nothing opened, so no check): the baseline to
+ *       subtract from {@link #multiply}.
+ *   <li>{@link #openAll}: party 0 inputs {@code n} values, all {@code n} are opened and then MAC
+ *       checked; {@link #openSum} opens only their sum (one value) in the same rounds. Their
+ *       difference over {@code n − 1} is the cost of opening and MAC-checking one value.
+ * </ul>
+ *
+ * <p>Run: {@code java -jar jmh/target/benchmarks.jar SpdzBenchmark -p field=m61}.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(
+    value = 1,
+    jvmArgs = {"-Xmx6g"})
+public class SpdzBenchmark {
+
+  static final int PARTIES = 3;
+  static final int BITS = 32;
+  static final long SEED = 20240601L;
+
+  /** The three parties' engines and the replayed preprocessing, alive for the whole trial. */
+  @State(Scope.Benchmark)
+  public static class Parties {
+
+    @Param({"m61", "m127"})
+    public String field;
+
+    @Param({"1000", "100000", "1000000"})
+    public int n;
+
+    private Channel[] channels;
+    private Engine[] engines;
+    private ExecutorService[] helpers; // index p - 1 runs party p's engine
+
+    long[] xs;
+    long[] ys;
+    Computation<SecretVector> multiply;
+    Computation<SecretVector> inputs;
+    Computation<long[]> openAll;
+    Computation<Long> openSum;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+      Field f = Fields.byName(field);
+      SpdzConfig config =
+          SpdzConfig.insecureDealer(f, SEED)
+              .withPreprocessing(Replayed.source(f, n), "insecure dealer, replayed");
+      SuiteFactory suite = SpdzSuite.factory(config);
+      InMemoryNetwork network = new InMemoryNetwork(PARTIES, Duration.ofSeconds(60));
+      // INSECURE: a fixed PRG seed makes runs repeatable; for benchmarks only, never deployments.
+      EngineConfig engineConfig = EngineConfig.defaults().withInsecureSeed(SEED);
+      channels = new Channel[PARTIES];
+      engines = new Engine[PARTIES];
+      for (int p = 0; p < PARTIES; p++) {
+        channels[p] = network.channel(p);
+        engines[p] = new Engine(suite, channels[p], engineConfig);
+      }
+      helpers = new ExecutorService[PARTIES - 1];
+      for (int p = 1; p < PARTIES; p++) {
+        String name = "spdz-bench-party-" + p;
+        helpers[p - 1] =
+            Executors.newSingleThreadExecutor(
+                r -> {
+                  Thread t = new Thread(r, name);
+                  t.setDaemon(true);
+                  return t;
+                });
+      }
+      computations();
+      check();
+    }
+
+    private void computations() {
+      SplittableRandom random = new SplittableRandom(42);
+      xs = new long[n];
+      ys = new long[n];
+      for (int i = 0; i < n; i++) {
+        xs[i] = random.nextInt();
+        ys[i] = random.nextInt();
+      }
+      // Every party runs the same circuit; the values are read only at their owner.
+      multiply =
+          b -> {
+            SecretVector x = b.input(0, xs, n, BITS);
+            SecretVector y = b.input(1, ys, n, BITS);
+            return Deferred.of(b.mul(x, y));
+          };
+      inputs =
+          b -> {
+            b.input(0, xs, n, BITS);
+            return Deferred.of(b.input(1, ys, n, BITS));
+          };
+      openAll = b -> b.open(b.input(0, xs, n, BITS));
+      openSum = b -> b.open(b.sum(b.input(0, xs, n, BITS)));
+    }
+
+    /**
+     * Runs {@code computation} on all parties: the helpers run parties 1 and 2 while the calling
+     * thread runs party 0; returns party 0's result once every party has finished.
+     */
+    public <T> Result<T> run(Computation<T> computation) {
+      List<Future<Result<T>>> others = new ArrayList<>(PARTIES - 1);
+      for (int p = 1; p < PARTIES; p++) {
+        Engine engine = engines[p];
+        others.add(helpers[p - 1].submit(() -> engine.run(computation)));
+      }
+      Result<T> mine = engines[0].run(computation);
+      for (Future<Result<T>> other : others) {
+        try {
+          other.get(60, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+          throw new IllegalStateException("a helper party failed", e.getCause());
+        } catch (TimeoutException e) {
+          throw new IllegalStateException("a helper party did not finish within 60 s", e);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException("interrupted while waiting for the helpers", e);
+        }
+      }
+      return mine;
+    }
+
+    /** Runs the one-off set-up round and checks that a product opens correctly. */
+    private void check() {
+      long[] x = {3, -5, 7, 1 << 20};
+      long[] y = {4, 6, -2, -(1 << 20)};
+      long[] want = {12, -30, -14, -(1L << 40)};
+      Result<long[]> r =
+          run(b -> b.open(b.mul(b.input(0, x, x.length, BITS), b.input(1, y, y.length, BITS))));
+      if (!Arrays.equals(r.value(), want)) {
+        throw new IllegalStateException(
+            "SPDZ product is wrong: "
+                + Arrays.toString(r.value())
+                + ", want "
+                + Arrays.toString(want));
+      }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws InterruptedException {
+      for (ExecutorService helper : helpers) {
+        helper.shutdown();
+      }
+      for (ExecutorService helper : helpers) {
+        if (!helper.awaitTermination(10, TimeUnit.SECONDS)) {
+          helper.shutdownNow();
+        }
+      }
+      for (Channel channel : channels) {
+        channel.close();
+      }
+    }
+  }
+
+  /**
+   * INSECURE preprocessing for benchmarks: {@code pool} triples and input masks of each owner,
+   * dealt once by the seeded dealer and handed out again (a prefix of them) on every draw. Every
+   * party replays the same material in the same order, so sharings stay consistent and MAC checks
+   * pass; secrecy does not hold.
+   */
+  private static final class Replayed implements SpdzPreprocessing {
+    private final InsecureDealer dealer;
+    private final int words;
+    private final int pool;
+    private final Triples triples;
+    private final InputMasks[] masks;
+
+    Replayed(Field field, int party, int parties, int pool) {
+      this.dealer = new InsecureDealer(field, party, parties, SEED, Long.MAX_VALUE);
+      this.words = field.words();
+      this.pool = pool;
+      this.triples = dealer.triples(pool);
+      this.masks = new InputMasks[parties];
+      for (int owner = 0; owner < parties; owner++) {
+        masks[owner] = dealer.inputMasks(owner, pool);
+      }
+    }
+
+    static PreprocessingSource source(Field field, int pool) {
+      return (f, party, parties) -> new Replayed(field, party, parties, pool);
+    }
+
+    private Shares prefix(Shares s, int count) {
+      return count == pool ? s : s.slice(0, count, words);
+    }
+
+    private void fits(int count) {
+      if (count > pool) {
+        throw new IllegalStateException(
+            "the benchmark's replayed pool holds " + pool + " elements, " + count + " needed");
+      }
+    }
+
+    @Override
+    public long[] macKeyShare() {
+      return dealer.macKeyShare();
+    }
+
+    @Override
+    public Triples triples(int count) {
+      fits(count);
+      return new Triples(
+          prefix(triples.a(), count), prefix(triples.b(), count), prefix(triples.c(), count));
+    }
+
+    @Override
+    public InputMasks inputMasks(int owner, int count) {
+      fits(count);
+      InputMasks m = masks[owner];
+      long[] values =
+          m.values() == null || count == pool
+              ? m.values()
+              : Arrays.copyOf(m.values(), count * words);
+      return new InputMasks(prefix(m.shares(), count), values);
+    }
+
+    @Override
+    public Shares randomElements(int count) {
+      return dealer.randomElements(count);
+    }
+
+    @Override
+    public Shares randomBits(int count) {
+      return dealer.randomBits(count);
+    }
+  }
+
+  /**
+   * Elements processed, as a rate: {@code @OperationsPerInvocation} takes only a constant, so the
+   * per-element rate for the {@code n} parameter is this secondary metric ({@code :elements},
+   * ops/s), while the primary score counts invocations.
+   */
+  @State(Scope.Thread)
+  @AuxCounters(AuxCounters.Type.OPERATIONS)
+  public static class Elements {
+    public long elements;
+
+    @Setup(Level.Iteration)
+    public void reset() {
+      elements = 0;
+    }
+  }
+
+  /** Inputs of {@code n} values by two parties, one vector multiplication, the MAC check. */
+  @Benchmark
+  public Result<SecretVector> multiply(Parties parties, Elements counter) {
+    Result<SecretVector> r = parties.run(parties.multiply);
+    counter.elements += parties.n;
+    return r;
+  }
+
+  /** The inputs of {@link #multiply} alone: the baseline to subtract. */
+  @Benchmark
+  public Result<SecretVector> inputsOnly(Parties parties, Elements counter) {
+    Result<SecretVector> r = parties.run(parties.inputs);
+    counter.elements += parties.n;
+    return r;
+  }
+
+  /** Party 0 inputs {@code n} values; all are opened and MAC-checked. */
+  @Benchmark
+  public Result<long[]> openAll(Parties parties, Elements counter) {
+    Result<long[]> r = parties.run(parties.openAll);
+    counter.elements += parties.n;
+    return r;
+  }
+
+  /** As {@link #openAll}, but only the sum is opened: one value to open and check. */
+  @Benchmark
+  public Result<Long> openSum(Parties parties, Elements counter) {
+    Result<Long> r = parties.run(parties.openSum);
+    counter.elements += parties.n;
+    return r;
+  }
+}
