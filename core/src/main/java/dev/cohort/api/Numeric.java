@@ -26,6 +26,12 @@ public interface Numeric {
   /** The field's modulus bit length, for applications that size their values. */
   int fieldBits();
 
+  /**
+   * The field's prime modulus: public, for libraries that need public inverses (such as 2^-m when
+   * truncating).
+   */
+  BigInteger modulus();
+
   // ---- input ----
 
   /** A secret input of {@code party}; {@code value} is read only at that party. */

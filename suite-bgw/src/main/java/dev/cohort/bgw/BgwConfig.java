@@ -11,10 +11,21 @@ import dev.cohort.field.Field;
  * @param prssLimit the largest number of PRSS key sets C(n, t) for which random elements come from
  *     pseudo-random secret sharing (no communication); above it, parties deal random sharings and
  *     sum them (one round)
+ * @param dealtBitsUpTo random bits are the XOR of bits dealt by t + 1 parties (t multiplications
+ *     per bit) when t is at most this; above it, the square-root trick (one multiplication, one
+ *     opening and a modular square root per bit)
  */
-public record BgwConfig(Field field, int threshold, int prssLimit) {
+public record BgwConfig(Field field, int threshold, int prssLimit, int dealtBitsUpTo) {
 
   public static final int DEFAULT_PRSS_LIMIT = 64;
+
+  /** XOR-dealt random bits for t ≤ 2: cheaper than a 125-squaring root per bit. */
+  public static final int DEFAULT_DEALT_BITS_UP_TO = 2;
+
+  /** The default way of making random bits. */
+  public BgwConfig(Field field, int threshold, int prssLimit) {
+    this(field, threshold, prssLimit, DEFAULT_DEALT_BITS_UP_TO);
+  }
 
   public BgwConfig {
     if (threshold < 0) {
@@ -35,11 +46,16 @@ public record BgwConfig(Field field, int threshold, int prssLimit) {
     if (t < 1) {
       throw new IllegalArgumentException("threshold (" + t + ") must be >= 1");
     }
-    return new BgwConfig(field, t, prssLimit);
+    return new BgwConfig(field, t, prssLimit, dealtBitsUpTo);
   }
 
   public BgwConfig withPrssLimit(int limit) {
-    return new BgwConfig(field, threshold, limit);
+    return new BgwConfig(field, threshold, limit, dealtBitsUpTo);
+  }
+
+  /** Random bits by the square-root trick for every t when {@code upTo} is 0. */
+  public BgwConfig withDealtBitsUpTo(int upTo) {
+    return new BgwConfig(field, threshold, prssLimit, upTo);
   }
 
   /** The threshold used with {@code parties} parties. */

@@ -31,6 +31,7 @@ public final class BgwSuite extends PolynomialSuite {
   private final Prg[] fromDealer; // i -> self for self in T_i
   private final boolean usePrss;
   private Prss prss;
+  private long[][] scratch; // see scratch()
 
   private BgwSuite(BgwConfig config, int party, int parties, Prg prg) {
     super(config.field(), party, parties);
@@ -175,35 +176,62 @@ public final class BgwSuite extends PolynomialSuite {
   // ---- dealing with pairwise seeds ----
 
   /**
-   * Deals {@code m} secrets with fresh degree-t polynomials: returns each party's shares (index =
-   * party). The shares of T_self come from the pairwise seeds; the others are interpolated.
+   * Deals {@code m} secrets with fresh degree-t polynomials in one pass per share: writes the share
+   * of each party outside T_self straight to its frame and adds {@code weight[wo]} times this
+   * party's own share to {@code acc} from element {@code ao} ({@code weight} null: weight one). The
+   * shares of T_self come from the pairwise seeds; the others are linear combinations of the secret
+   * and those, computed by the fused {@link Field#combine} kernel into a reused scratch array.
    */
-  long[][] deal(long[] secrets, int m) {
-    long[][] shares = new long[parties][];
+  void deal(long[] secrets, int m, Outbox out, long[] weight, int wo, long[] acc, int ao) {
+    long[][] terms = new long[threshold + 1][];
+    terms[0] = secrets;
     for (int j = 0; j < threshold; j++) {
-      int k = sharing.seeded(party, j);
-      shares[k] = field.alloc(m);
-      field.random(toSeeded[k], shares[k], 0, m);
+      terms[j + 1] = scratch(j + 1, m);
+      field.random(toSeeded[sharing.seeded(party, j)], terms[j + 1], 0, m);
     }
+    long[] buffer = scratch(0, m);
     for (int k = 0; k < parties; k++) {
       long[] c = sharing.dealCoefficients[party][k];
       if (c == null) {
         continue;
       }
-      long[] s = field.alloc(m);
-      field.scale(secrets, 0, c, 0, s, 0, m);
-      for (int j = 0; j < threshold; j++) {
-        field.scaleAdd(shares[sharing.seeded(party, j)], 0, c, j + 1, s, 0, m);
+      if (k == party) {
+        long[] weighted = c;
+        if (weight != null) {
+          weighted = field.alloc(threshold + 1);
+          field.scale(c, 0, weight, wo, weighted, 0, threshold + 1);
+        }
+        field.combine(terms, weighted, acc, ao, m, true);
+      } else {
+        field.combine(terms, c, buffer, 0, m, false);
+        out.write(k, buffer, 0, m * words);
       }
-      shares[k] = s;
     }
-    return shares;
   }
 
   /** This party's share of {@code m} values dealt by {@code dealer}, drawn from their seed. */
   long[] seededShare(int dealer, int m) {
-    long[] s = field.alloc(m);
+    long[] s = scratch(threshold + 1, m);
     field.random(fromDealer[dealer], s, 0, m);
+    return s;
+  }
+
+  /**
+   * A reused array of at least {@code m} elements for slot {@code slot} (0: outgoing shares, 1..t:
+   * seeded shares, t + 1: shares drawn or received from other dealers). Protocols use scratch only
+   * within one send or receive call, so one set serves them all; it saves allocating and zeroing
+   * several arrays of the batch's size per round.
+   */
+  long[] scratch(int slot, int m) {
+    if (scratch == null) {
+      scratch = new long[threshold + 2][];
+    }
+    long[] s = scratch[slot];
+    int need = m * words;
+    if (s == null || s.length < need) {
+      s = new long[need];
+      scratch[slot] = s;
+    }
     return s;
   }
 
@@ -245,6 +273,22 @@ public final class BgwSuite extends PolynomialSuite {
 
   @Override
   public RoundProtocol randomBits(int length) {
+    if (threshold <= config.dealtBitsUpTo()) {
+      return new BgwDealtBits(this, length);
+    }
     return new BgwRandomBits(this, length);
+  }
+
+  /** {@code m} uniformly random bits of this party as packed field elements (0 or 1). */
+  long[] privateBits(int m) {
+    long[] out = field.alloc(m);
+    long word = 0;
+    for (int i = 0; i < m; i++) {
+      if ((i & 63) == 0) {
+        word = prg.nextLong();
+      }
+      out[i * words] = (word >>> (i & 63)) & 1;
+    }
+    return out;
   }
 }

@@ -1,0 +1,116 @@
+package dev.cohort.lib;
+
+import dev.cohort.api.Numeric;
+import dev.cohort.api.SecretVector;
+import java.math.BigInteger;
+
+/**
+ * Secret bits in bit-major layout: for a batch of n values of m bits, bit i of value j is element
+ * {@code i * n + j}, so bit i of the whole batch is one slice and every bit-level step is one
+ * vector operation, whatever n is.
+ */
+public final class Bits {
+
+  private Bits() {}
+
+  /** {@code n * m} random bits, bit-major. */
+  public static SecretVector random(Numeric b, int n, int m) {
+    return b.randomBits(n * m);
+  }
+
+  /** Bit {@code i} of every value of a bit-major batch of {@code n} values. */
+  public static SecretVector bit(Numeric b, SecretVector bits, int n, int i) {
+    return b.slice(bits, i * n, (i + 1) * n);
+  }
+
+  /** {@code sum over i < count of 2^i * bit(from + i)}: the values the bits spell. Local. */
+  public static SecretVector compose(Numeric b, SecretVector bits, int n, int from, int count) {
+    SecretVector sum = null;
+    for (int i = 0; i < count; i++) {
+      SecretVector term = b.mul(bit(b, bits, n, from + i), BigInteger.ONE.shiftLeft(i));
+      sum = sum == null ? term : b.add(sum, term);
+    }
+    return sum == null ? b.known(new long[n]) : sum;
+  }
+
+  /** n secret random integers uniform in [0, 2^bits), from random bits. */
+  public static SecretVector randomInteger(Numeric b, int n, int bits) {
+    return compose(b, random(b, n, bits), n, 0, bits);
+  }
+
+  /** The public bits of {@code values} (each in [0, 2^m)): {@code result[i][j]} is bit i of j. */
+  static long[][] publicBits(BigInteger[] values, int m) {
+    long[][] out = new long[m][values.length];
+    for (int j = 0; j < values.length; j++) {
+      for (int i = 0; i < m; i++) {
+        out[i][j] = values[j].testBit(i) ? 1 : 0;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * [c < r] for public c (bits {@code c[i][j]}) and secret r (bit-major {@code rBits}), by a tree
+   * over bit ranges carrying (less, equal): less = less_hi + equal_hi * less_lo and equal =
+   * equal_hi * equal_lo. 2m − 3 multiplications in ⌈log2 m⌉ rounds.
+   */
+  static SecretVector lessThanPublic(Numeric b, long[][] c, SecretVector rBits, int n, int m) {
+    SecretVector[] less = new SecretVector[m];
+    SecretVector[] equal = new SecretVector[m];
+    for (int i = 0; i < m; i++) {
+      SecretVector r = bit(b, rBits, n, i);
+      long[] notC = new long[n];
+      long[] twoCMinusOne = new long[n];
+      for (int j = 0; j < n; j++) {
+        notC[j] = 1 - c[i][j];
+        twoCMinusOne[j] = 2 * c[i][j] - 1;
+      }
+      less[i] = b.mul(r, notC); // (1 - c_i) r_i
+      equal[i] = b.add(b.mul(r, twoCMinusOne), notC); // 1 - (c_i xor r_i)
+    }
+    return combineLess(b, less, equal);
+  }
+
+  /** Folds (less, equal) pairs from the least significant (index 0) up. */
+  static SecretVector combineLess(Numeric b, SecretVector[] less, SecretVector[] equal) {
+    int count = less.length;
+    while (count > 1) {
+      int half = count / 2;
+      SecretVector[] nextLess = new SecretVector[(count + 1) / 2];
+      SecretVector[] nextEqual = new SecretVector[(count + 1) / 2];
+      for (int p = 0; p < half; p++) {
+        int lo = 2 * p;
+        int hi = lo + 1;
+        nextLess[p] = b.add(less[hi], b.mul(equal[hi], less[lo]));
+        if (count > 2) {
+          nextEqual[p] = b.mul(equal[hi], equal[lo]);
+        }
+      }
+      if (count % 2 == 1) {
+        nextLess[half] = less[count - 1];
+        nextEqual[half] = equal[count - 1];
+      }
+      less = nextLess;
+      equal = nextEqual;
+      count = nextLess.length;
+    }
+    return less[0];
+  }
+
+  /** The product of all {@code factors}, as a tree: ⌈log2 k⌉ rounds, k − 1 multiplications. */
+  static SecretVector productTree(Numeric b, SecretVector[] factors) {
+    int count = factors.length;
+    while (count > 1) {
+      SecretVector[] next = new SecretVector[(count + 1) / 2];
+      for (int p = 0; p < count / 2; p++) {
+        next[p] = b.mul(factors[2 * p], factors[2 * p + 1]);
+      }
+      if (count % 2 == 1) {
+        next[count / 2] = factors[count - 1];
+      }
+      factors = next;
+      count = next.length;
+    }
+    return factors[0];
+  }
+}

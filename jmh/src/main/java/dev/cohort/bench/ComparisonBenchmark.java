@@ -1,0 +1,126 @@
+package dev.cohort.bench;
+
+import dev.cohort.api.Computation;
+import dev.cohort.api.SecretVector;
+import dev.cohort.bgw.BgwSuite;
+import dev.cohort.engine.Result;
+import dev.cohort.field.Fields;
+import dev.cohort.lib.Comparison;
+import dev.cohort.lib.Equality;
+import dev.cohort.lib.Select;
+import dev.cohort.spdz.SpdzSuite;
+import dev.cohort.suite.SuiteFactory;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The operation table of the PRACTICE D11.2 evaluation: LT, EQ and MUX of k-bit signed secrets, 3
+ * parties in one JVM (in-memory transport), field 2^127 − 1, κ = 40, random bits included. {@code
+ * *Amortized}: a batch of {@value #BATCH} operations per invocation, scored per operation; {@code
+ * *Single}: one operation per invocation (latency-bound).
+ *
+ * <p>Run: {@code java -jar jmh/target/benchmarks.jar ComparisonBenchmark}.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 2, time = 2)
+@Measurement(iterations = 3, time = 2)
+@Fork(
+    value = 1,
+    jvmArgs = {"-Xmx4g"})
+public class ComparisonBenchmark {
+
+  static final int BATCH = 10_000;
+
+  @State(Scope.Benchmark)
+  public static class Setting {
+    @Param({"bgw", "spdz"})
+    public String suite;
+
+    @Param({"32", "64"})
+    public int bits;
+
+    StandingParties parties;
+    long[] xs;
+    long[] ys;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+      SuiteFactory factory =
+          suite.equals("bgw")
+              ? BgwSuite.factory(Fields.MERSENNE_127)
+              // INSECURE in-process dealer: for benchmarks only.
+              : SpdzSuite.factory(Fields.MERSENNE_127, 7);
+      parties = new StandingParties(3, factory, 99);
+      SplittableRandom random = new SplittableRandom(5);
+      xs = new long[BATCH];
+      ys = new long[BATCH];
+      for (int i = 0; i < BATCH; i++) {
+        xs[i] = bits == 64 ? random.nextLong() : random.nextInt();
+        ys[i] = i % 4 == 0 ? xs[i] : bits == 64 ? random.nextLong() : random.nextInt();
+      }
+    }
+
+    Result<long[]> run(int n, BiFunction<dev.cohort.api.Numeric, SecretVector[], SecretVector> op) {
+      Computation<long[]> c =
+          b -> {
+            SecretVector x = b.input(0, slice(xs, n), n, bits);
+            SecretVector y = b.input(1, slice(ys, n), n, bits);
+            return b.open(op.apply(b, new SecretVector[] {x, y}));
+          };
+      return parties.run(c);
+    }
+
+    private static long[] slice(long[] a, int n) {
+      return n == a.length ? a : java.util.Arrays.copyOf(a, n);
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+      parties.close();
+    }
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(BATCH)
+  public long[] lessThanAmortized(Setting s) {
+    return s.run(BATCH, (b, v) -> Comparison.lessThan(b, v[0], v[1], s.bits)).value();
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(BATCH)
+  public long[] equalAmortized(Setting s) {
+    return s.run(BATCH, (b, v) -> Equality.equal(b, v[0], v[1], s.bits)).value();
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(BATCH)
+  public long[] muxAmortized(Setting s) {
+    return s.run(BATCH, (b, v) -> Select.mux(b, b.randomBits(BATCH), v[0], v[1])).value();
+  }
+
+  @Benchmark
+  public long[] lessThanSingle(Setting s) {
+    return s.run(1, (b, v) -> Comparison.lessThan(b, v[0], v[1], s.bits)).value();
+  }
+
+  @Benchmark
+  public long[] equalSingle(Setting s) {
+    return s.run(1, (b, v) -> Equality.equal(b, v[0], v[1], s.bits)).value();
+  }
+}
