@@ -24,7 +24,12 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     version = "0.1.0",
     description = "Secure multiparty computation by secret sharing.",
-    subcommands = {DemoCommand.class})
+    subcommands = {
+      DemoCommand.class,
+      BenchCommand.class,
+      KeysCommand.class,
+      PreprocessCommand.class
+    })
 public final class Cohort implements Runnable {
 
   /** The option that makes errors print their stack trace. */

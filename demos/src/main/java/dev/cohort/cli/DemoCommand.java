@@ -10,7 +10,12 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     version = "0.1.0",
     description = "Runs a demo computation and prints its result and costs.",
-    subcommands = {DemoInnerProduct.class})
+    subcommands = {
+      DemoDistanceAverage.class,
+      DemoAuction.class,
+      DemoFilteredAverage.class,
+      DemoInnerProduct.class
+    })
 final class DemoCommand implements Runnable {
 
   @Spec CommandSpec spec;

@@ -1,0 +1,504 @@
+package dev.cohort.cli;
+
+import dev.cohort.engine.Engine;
+import dev.cohort.engine.EngineConfig;
+import dev.cohort.field.Field;
+import dev.cohort.netty.NettyOptions;
+import dev.cohort.netty.tls.Certificates;
+import dev.cohort.netty.tls.TlsIdentity;
+import dev.cohort.suite.SuiteFactory;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code cohort demo distance-average}: devices report the distance they travelled since the last
+ * session, and a statistics server keeps the running sum and average without learning any one
+ * device's distance. See {@link DistanceAverageParty} for the protocol of one party.
+ *
+ * <p>Longer than most classes because about half of it is the twenty options and their help texts,
+ * which are the command's documentation; the protocol lives in {@link DistanceAverageParty}, the
+ * suite choice in {@link SuiteChoice}, the transport in {@link Mesh} and the report in {@link
+ * DemoReport}.
+ */
+@Command(
+    name = "distance-average",
+    mixinStandardHelpOptions = true,
+    version = "0.1.0",
+    sortOptions = false,
+    description = {
+      "Devices (P1..Pn) report the distance they travelled since the last session; a"
+          + " statistics server (P0) keeps the running sum and the running average. Each"
+          + " session every device inputs its distance (whole metres, 32 bits), the server"
+          + " inputs the running sum, and the new running sum is opened to the server only.",
+      "",
+      "By default all parties run as threads in this JVM, connected over loopback by the"
+          + " Netty transport with TLS 1.3 and keys generated for the run. With --party and"
+          + " --parties each party runs in its own process (see the README).",
+      "",
+      "Distances come from GPS traces by the haversine formula: generated (random walks at"
+          + " realistic speeds, one fix every 15-20 minutes) or read from --traces.",
+      "",
+      "--latency-ms and --bandwidth-mbit emulate slower links in the transport (every"
+          + " outbound link of every party).",
+      "",
+      "Exit code: 0 on success, 1 if the run fails (or, in one JVM, the result does not match"
+          + " the plaintext sum), 2 for bad options or input files.",
+      ""
+    })
+final class DemoDistanceAverage implements Callable<Integer> {
+
+  /** Runs that print a line per session by default have at most this many sessions. */
+  static final int PRINT_SESSIONS_UP_TO = 10;
+
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "--devices",
+      paramLabel = "N",
+      description = "Number of devices (default: 2; or as many as --traces or --parties hold).")
+  Integer devices;
+
+  @Option(
+      names = "--sessions",
+      paramLabel = "S",
+      description =
+          "Sessions of the deployment (default: 1000; with --traces, as many as the traces"
+              + " cover). After a restart from --checkpoint, the run continues to session S.")
+  Integer sessions;
+
+  @Option(
+      names = "--parallelism",
+      paramLabel = "K",
+      defaultValue = "1",
+      description =
+          "Sessions in flight per engine run (default: ${DEFAULT-VALUE}); with --party, the"
+              + " server's value counts.")
+  int parallelism;
+
+  @Option(
+      names = "--suite",
+      paramLabel = "SUITE",
+      defaultValue = "bgw",
+      description =
+          "bgw (semi-honest, honest majority) or spdz (active) (default: ${DEFAULT-VALUE}).")
+  String suiteName;
+
+  @Option(
+      names = "--field",
+      paramLabel = "FIELD",
+      converter = DemoInnerProduct.FieldConverter.class,
+      description =
+          "m61, m127 or a prime of at least 40 bits (default: m61 for bgw, m127 for spdz).")
+  Field field;
+
+  @Option(
+      names = "--preprocessing",
+      paramLabel = "DIR",
+      description =
+          "SPDZ only: read preprocessing from the files of 'cohort preprocess'; a restart"
+              + " continues where the files' use records say (default: an in-process dealer,"
+              + " INSECURE).")
+  Path preprocessing;
+
+  @Option(
+      names = "--insecure-dealer-seed",
+      paramLabel = "SEED",
+      description =
+          "SPDZ only: seed of the in-process dealer, INSECURE (default in one JVM: random;"
+              + " required with --party, the same on every party).")
+  Long dealerSeed;
+
+  @Option(
+      names = "--traces",
+      paramLabel = "CSV",
+      description =
+          "GPS traces: lines device,timestamp,latitude,longitude (timestamp in epoch seconds or"
+              + " ISO-8601); devices sorted by name are P1, P2, ...")
+  Path tracesFile;
+
+  @Option(
+      names = "--seed",
+      paramLabel = "SEED",
+      defaultValue = "1",
+      description = "Seed of the generated traces only (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(
+      names = "--checkpoint",
+      paramLabel = "FILE",
+      description =
+          "The server saves the running sum and last finished session here after every session"
+              + " and continues from it when started again.")
+  Path checkpointFile;
+
+  @Option(
+      names = "--stop-after",
+      paramLabel = "N",
+      description =
+          "Stop after N sessions of this run, to try a restart (default: run them all); with"
+              + " --party, the server's value counts.")
+  Long stopAfter;
+
+  @Option(
+      names = "--party",
+      paramLabel = "ID",
+      description = "Run only party ID in this process (needs --parties).")
+  Integer party;
+
+  @Option(
+      names = "--parties",
+      paramLabel = "FILE",
+      description = "The parties file: id, host and port of every party, and the keys directory.")
+  Path partiesFile;
+
+  @Option(
+      names = "--insecure-plaintext",
+      description = "Plain TCP without TLS: unauthenticated and unencrypted, for benchmarks.")
+  boolean plaintext;
+
+  @Mixin LinkOptions links;
+
+  @Option(names = "--each-session", description = "Print the running sum after every session.")
+  boolean eachSession;
+
+  @Option(names = "--json", description = "Print only the report, as one JSON object.")
+  boolean json;
+
+  @Option(names = "--no-progress", description = "Never show the progress bar.")
+  boolean noProgress;
+
+  @Option(names = Cohort.VERBOSE, description = "Print the stack trace of an error.")
+  boolean verbose;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    Measurement m = measure(out, spec.commandLine().getErr());
+    return report(m, out);
+  }
+
+  /** One run's parties' outcomes and this process's costs. */
+  record Measurement(
+      Setup setup,
+      List<DistanceAverageParty.Outcome> outcomes,
+      long wallNanos,
+      Resources.Usage usage) {}
+
+  /**
+   * Runs the demo as the options say; session lines go to {@code out} and the progress bar to
+   * {@code err}. Throws {@link ParameterException} for bad options.
+   */
+  Measurement measure(PrintWriter out, PrintWriter err) {
+    Setup setup = checkedSetup();
+    int parties = setup.parties();
+    int sumBits = Math.min(62, setup.suite().field().bitLength() - 2);
+    DistanceAverageParty.Plan plan =
+        new DistanceAverageParty.Plan(
+            parties,
+            setup.sessions(),
+            parallelism,
+            stopAfter == null ? Long.MAX_VALUE : stopAfter,
+            sumBits);
+    Checkpoint checkpoint = new Checkpoint(checkpointFile);
+    long devicesCount = parties - 1;
+    boolean printEach = !json && (eachSession || setup.sessions() <= PRINT_SESSIONS_UP_TO);
+    Progress progress = new Progress(err, setup.sessions(), !noProgress && !json);
+    DistanceAverageParty.Listener server =
+        (session, sum) -> {
+          if (printEach) {
+            synchronized (out) {
+              out.printf(
+                  Locale.ROOT,
+                  "session %d: running sum %d m, running average %.1f m per device per session%n",
+                  session,
+                  sum,
+                  sum / (double) (devicesCount * session));
+              out.flush();
+            }
+          }
+          progress.update(session);
+        };
+
+    Resources resources = Resources.start();
+    long start = System.nanoTime();
+    List<DistanceAverageParty.Outcome> outcomes;
+    Path temporaryKeys = null;
+    try {
+      if (party == null) {
+        Path keys = null;
+        if (!plaintext) {
+          temporaryKeys = Files.createTempDirectory("cohort-keys-");
+          Certificates.generate(temporaryKeys, parties);
+          keys = temporaryKeys;
+        }
+        Path keysDir = keys;
+        Mesh.PartyTask<DistanceAverageParty.Outcome> task =
+            partyTask(setup, plan, checkpoint, server);
+        outcomes = Mesh.loopback(parties, p -> options(keysDir, p), task);
+      } else {
+        PartiesFile file = setup.partiesFile();
+        Mesh.PartyTask<DistanceAverageParty.Outcome> task =
+            partyTask(setup, plan, checkpoint, server);
+        DistanceAverageParty.Outcome mine =
+            Mesh.one(party, file, options(file.keys(), party), task);
+        outcomes = List.of(mine);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create a directory for the run's keys", e);
+    } finally {
+      progress.finish();
+      LoopbackRun.deleteQuietly(temporaryKeys);
+    }
+    long wall = System.nanoTime() - start;
+    return new Measurement(setup, outcomes, wall, resources.stop());
+  }
+
+  private int report(Measurement m, PrintWriter out) {
+    Setup setup = m.setup();
+    int parties = setup.parties();
+    long devicesCount = parties - 1;
+    DistanceAverageParty.Outcome first = m.outcomes().get(0);
+    List<String[]> header = new ArrayList<>();
+    header.add(row("demo", "distance average"));
+    header.add(row("suite", setup.suite().name()));
+    header.add(
+        row(
+            "parties",
+            parties
+                + " (P0 statistics server, "
+                + (parties == 2 ? "P1 device" : "P1..P" + (parties - 1) + " devices")
+                + ")"));
+    header.add(row("transport", transport()));
+    header.add(row("traces", setup.tracesDescription()));
+    header.add(
+        row(
+            "sessions",
+            first.sessionsRun() > 0
+                ? first.firstSession()
+                    + ".."
+                    + first.lastSession()
+                    + " of "
+                    + setup.sessions()
+                    + ", up to "
+                    + parallelism
+                    + " per engine run"
+                : "none to run: session "
+                    + first.lastSession()
+                    + " of "
+                    + setup.sessions()
+                    + " has finished"));
+    boolean match = true;
+    if (first.party() == 0) {
+      long sum = first.runningSum();
+      long done = first.lastSession();
+      header.add(row("running sum", sum + " m after session " + done));
+      header.add(
+          row(
+              "running average",
+              done == 0
+                  ? "none yet"
+                  : String.format(
+                      Locale.ROOT,
+                      "%.1f m per device per session",
+                      sum / (double) (devicesCount * done))));
+      if (party == null) {
+        long expected = plaintextSum(setup.traces(), parties - 1, done);
+        match = expected == sum;
+        header.add(
+            row(
+                "plaintext check",
+                expected
+                    + " m, summed in the clear from the traces this JVM holds ("
+                    + (match ? "match" : "MISMATCH")
+                    + ")"));
+      }
+    }
+    DemoReport report =
+        new DemoReport(header, m.outcomes(), first.sessionsRun(), m.wallNanos(), m.usage());
+    if (json) {
+      report.printJson(out);
+    } else {
+      report.print(out);
+    }
+    return match ? 0 : 1;
+  }
+
+  /** Party p's side of the demo: the server gets the checkpoint and prints; devices do neither. */
+  private static Mesh.PartyTask<DistanceAverageParty.Outcome> partyTask(
+      Setup setup,
+      DistanceAverageParty.Plan plan,
+      Checkpoint checkpoint,
+      DistanceAverageParty.Listener server) {
+    return (p, transport) ->
+        new DistanceAverageParty(
+                p,
+                plan,
+                setup.traces(),
+                p == 0 ? checkpoint : new Checkpoint(null),
+                p == 0 ? server : (session, sum) -> {})
+            .run(new Engine(setup.suite(), transport, EngineConfig.defaults()));
+  }
+
+  /** Metres all devices travelled in sessions 1..{@code last}: the demo's own check. */
+  static long plaintextSum(Traces traces, int devices, long last) {
+    long sum = 0;
+    for (int s = 1; s <= last; s++) {
+      for (int d = 0; d < devices; d++) {
+        sum += traces.distance(d, s);
+      }
+    }
+    return sum;
+  }
+
+  private String transport() {
+    String security =
+        plaintext
+            ? "plain TCP (INSECURE)"
+            : "TLS 1.3 with mutual authentication, "
+                + (party == null ? "keys generated for this run" : "keys from the parties file");
+    return (party == null
+            ? "Netty over loopback, all parties in this JVM, " + security
+            : "Netty, this process runs P" + party + " of " + partiesFile + ", " + security)
+        + links.describe();
+  }
+
+  private NettyOptions options(Path keys, int p) {
+    return links.applyTo(
+        plaintext ? NettyOptions.plaintextInsecure() : NettyOptions.tls(TlsIdentity.load(keys, p)));
+  }
+
+  /** What a run needs, checked: mistakes become one-line usage errors (exit code 2). */
+  record Setup(
+      int parties,
+      int sessions,
+      SuiteFactory suite,
+      Traces traces,
+      String tracesDescription,
+      PartiesFile partiesFile) {}
+
+  private Setup checkedSetup() {
+    try {
+      return setup();
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+    }
+  }
+
+  private Setup setup() {
+    links.emulation(); // checks the values
+    if (parallelism < 1) {
+      throw new IllegalArgumentException("parallelism (" + parallelism + ") must be >= 1");
+    }
+    if (stopAfter != null && stopAfter < 1) {
+      throw new IllegalArgumentException("stop-after (" + stopAfter + ") must be >= 1");
+    }
+    if ((party == null) != (partiesFile == null)) {
+      throw new IllegalArgumentException("--party and --parties go together");
+    }
+    PartiesFile file = null;
+    Integer n = devices == null ? null : devices + 1;
+    if (partiesFile != null) {
+      file = PartiesFile.read(partiesFile);
+      if (n != null && n != file.parties()) {
+        throw new IllegalArgumentException(
+            "devices ("
+                + devices
+                + ") does not match the parties file, which lists "
+                + file.parties()
+                + " parties");
+      }
+      n = file.parties();
+      if (party < 0 || party >= n) {
+        throw new IllegalArgumentException(
+            "party (" + party + ") must be in [0, " + n + ") for " + partiesFile);
+      }
+      if (!plaintext && file.keys() == null) {
+        throw new IllegalArgumentException(
+            "parties file " + partiesFile + " names no keys directory ('keys DIR')");
+      }
+    }
+    Traces traces;
+    String described;
+    int total;
+    if (tracesFile != null) {
+      traces = Traces.read(tracesFile);
+      if (n != null && n - 1 != traces.devices()) {
+        throw new IllegalArgumentException(
+            "devices ("
+                + (n - 1)
+                + ") does not match "
+                + tracesFile
+                + ", which holds "
+                + traces.devices()
+                + " devices");
+      }
+      n = traces.devices() + 1;
+      total = sessions == null ? traces.sessions() : sessions;
+      if (total > traces.sessions()) {
+        throw new IllegalArgumentException(
+            "sessions ("
+                + total
+                + ") exceeds the "
+                + traces.sessions()
+                + " that "
+                + tracesFile
+                + " covers");
+      }
+      described =
+          tracesFile
+              + ", "
+              + traces.devices()
+              + " devices (P1 = "
+              + traces.name(0)
+              + (traces.devices() > 1 ? ", ..." : "")
+              + ")";
+    } else {
+      n = n == null ? 3 : n;
+      total = sessions == null ? 1000 : sessions;
+      if (n < 2) {
+        throw new IllegalArgumentException("devices (" + (n - 1) + ") must be >= 1");
+      }
+      if (total < 1 || total > 10_000_000) {
+        throw new IllegalArgumentException("sessions (" + total + ") must be in [1, 10000000]");
+      }
+      traces = Traces.generate(seed, n - 1, total);
+      described = "generated, seed " + seed + " (random walks, one fix every 15-20 min)";
+    }
+    if (total < 1) {
+      throw new IllegalArgumentException("sessions (" + total + ") must be >= 1");
+    }
+    SuiteFactory suite =
+        new SuiteChoice(suiteName, field, preprocessing, dealerSeed).factory(party != null);
+    checkFieldSize(suite.field());
+    suite.validate(n);
+    return new Setup(n, total, suite, traces, described, file);
+  }
+
+  private static void checkFieldSize(Field f) {
+    if (f.bitLength() < 40) {
+      throw new IllegalArgumentException(
+          "field "
+              + f.name()
+              + " ("
+              + f.bitLength()
+              + " bits) is too small for running sums of metres: use m61 or m127");
+    }
+  }
+
+  private static String[] row(String name, String value) {
+    return new String[] {name, value};
+  }
+}

@@ -1,0 +1,191 @@
+package dev.cohort.cli;
+
+import dev.cohort.api.Computation;
+import dev.cohort.api.Deferred;
+import dev.cohort.api.Secret;
+import dev.cohort.api.Step;
+import dev.cohort.engine.Engine;
+import dev.cohort.engine.Result;
+import dev.cohort.engine.RunMetrics;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One party's side of the distance-average demo: P0 is the statistics server, P1..Pn-1 are the
+ * devices. Every party runs the same sequence of engine runs:
+ *
+ * <ol>
+ *   <li>a resume run: the server inputs the last session its checkpoint says finished, the last
+ *       session of this run and the parallelism, and they are opened to everyone, so all parties
+ *       continue from the same session in the same batches;
+ *   <li>then batches of up to {@code parallelism} sessions per engine run: the server inputs the
+ *       running sum, every device inputs its distance of each session in the batch, and after each
+ *       session the new running sum is opened to the server only. Sessions are {@code par}
+ *       branches, so their inputs share one round and their openings another.
+ * </ol>
+ *
+ * <p>The server saves its checkpoint after every session. A device learns nothing but the session
+ * number; the server learns the running sums, and so each session's total, never one device's
+ * distance.
+ */
+final class DistanceAverageParty {
+
+  /** Declared bit length of a device's distance per session, in metres. */
+  static final int DISTANCE_BITS = 32;
+
+  /** Declared bit length of the session number in the resume run. */
+  static final int SESSION_BITS = 32;
+
+  /** What one party's runs cost and, at the server, what they computed. */
+  record Outcome(
+      int party,
+      long firstSession,
+      long lastSession,
+      long runningSum,
+      long rounds,
+      long setupRounds,
+      long[] bytesSent,
+      long[] framesSent,
+      long threadCpuNanos,
+      long sessionNanos) {
+
+    long sessionsRun() {
+      return lastSession - firstSession + 1;
+    }
+  }
+
+  /** Told about each finished session, at the server only. */
+  interface Listener {
+    void finished(long session, long runningSum);
+  }
+
+  /** The sessions to run: up to {@code sessions} in all, at most {@code stopAfter} in this run. */
+  record Plan(int parties, long sessions, int parallelism, long stopAfter, int sumBits) {}
+
+  private final int me;
+  private final Plan plan;
+  private final Traces traces;
+  private final Checkpoint checkpoint;
+  private final Listener listener;
+  private long rounds;
+  private long setupRounds;
+  private final long[] bytesSent;
+  private final long[] framesSent;
+
+  DistanceAverageParty(int me, Plan plan, Traces traces, Checkpoint checkpoint, Listener listener) {
+    this.me = me;
+    this.plan = plan;
+    this.traces = traces;
+    this.checkpoint = checkpoint;
+    this.listener = listener;
+    this.bytesSent = new long[plan.parties()];
+    this.framesSent = new long[plan.parties()];
+  }
+
+  /** Runs every session this run should, on {@code engine}; call on the party's own thread. */
+  Outcome run(Engine engine) {
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    long cpuStart =
+        threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : 0;
+    Checkpoint.State state =
+        me == 0 ? checkpoint.load(plan.parties() - 1) : new Checkpoint.State(0, 0, 0);
+    long last = state.lastSession();
+    long end =
+        plan.sessions() - last <= plan.stopAfter() ? plan.sessions() : last + plan.stopAfter();
+    // The server decides where this run starts and ends and how many sessions go in one engine
+    // run; the devices follow, so only the server's --stop-after and checkpoint matter.
+    long[] agreed = add(engine.run(resume(new long[] {last, end, plan.parallelism()})));
+    last = agreed[0];
+    end = agreed[1];
+    int parallelism = (int) agreed[2];
+    if (end > plan.sessions()) {
+      throw new IllegalArgumentException(
+          "the server runs to session "
+              + end
+              + " but this party was given "
+              + plan.sessions()
+              + " sessions: start every party with the same --sessions");
+    }
+    long sum = state.runningSum();
+    long sessionsStart = System.nanoTime();
+    long first = last + 1;
+    for (long session = first; session <= end; session += parallelism) {
+      int count = (int) Math.min(parallelism, end - session + 1);
+      List<Long> sums = add(engine.run(batch(session, count, sum)));
+      for (int j = 0; j < sums.size(); j++) {
+        sum = sums.get(j);
+        checkpoint.save(new Checkpoint.State(session + j, sum, plan.parties() - 1));
+        listener.finished(session + j, sum);
+      }
+    }
+    long cpu =
+        threads.isCurrentThreadCpuTimeSupported()
+            ? threads.getCurrentThreadCpuTime() - cpuStart
+            : 0;
+    return new Outcome(
+        me,
+        first,
+        Math.max(end, last),
+        sum,
+        rounds,
+        setupRounds,
+        bytesSent,
+        framesSent,
+        cpu,
+        System.nanoTime() - sessionsStart);
+  }
+
+  private <T> T add(Result<T> result) {
+    RunMetrics m = result.metrics();
+    rounds += m.rounds();
+    setupRounds += m.setupRounds();
+    for (int p = 0; p < bytesSent.length; p++) {
+      bytesSent[p] += m.bytesSent()[p];
+      framesSent[p] += m.framesSent()[p];
+    }
+    return result.value();
+  }
+
+  /** The server's last finished session, last session of this run and parallelism, opened. */
+  private Computation<long[]> resume(long[] plan) {
+    return b -> b.open(b.input(0, me == 0 ? plan : null, plan.length, SESSION_BITS));
+  }
+
+  /**
+   * Sessions {@code first .. first + count - 1}: the running sums after each, opened to the server
+   * (an empty list at the devices).
+   */
+  Computation<List<Long>> batch(long first, int count, long runningSum) {
+    return b -> {
+      Secret running = b.input(0, me == 0 ? runningSum : 0, plan.sumBits());
+      List<Deferred<Long>> sums = new ArrayList<>(count);
+      for (int j = 0; j < count; j++) {
+        long session = first + j;
+        Step<Secret> total = b.par(branch -> Deferred.of(sessionTotal(branch, session)));
+        running = b.add(running, b.secretOf(total));
+        sums.add(b.openTo(0, running));
+      }
+      return () -> {
+        List<Long> values = new ArrayList<>(count);
+        if (me == 0) {
+          for (Deferred<Long> d : sums) {
+            values.add(d.get());
+          }
+        }
+        return values;
+      };
+    };
+  }
+
+  /** The sum of every device's distance in {@code session}; each device reads only its own. */
+  private Secret sessionTotal(dev.cohort.api.Numeric b, long session) {
+    List<Secret> distances = new ArrayList<>(plan.parties() - 1);
+    for (int p = 1; p < plan.parties(); p++) {
+      long mine = me == p ? traces.distance(p - 1, (int) session) : 0;
+      distances.add(b.input(p, mine, DISTANCE_BITS));
+    }
+    return b.sum(distances);
+  }
+}

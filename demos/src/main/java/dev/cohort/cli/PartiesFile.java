@@ -1,0 +1,97 @@
+package dev.cohort.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * The parties of a multi-process deployment: where each party listens, and the keys directory that
+ * {@code cohort keys} wrote. Every party reads the same file.
+ *
+ * <pre>
+ * # id  host        port
+ * keys  keys                  (a directory; relative to this file's directory)
+ * 0     127.0.0.1   7000
+ * 1     127.0.0.1   7001
+ * 2     127.0.0.1   7002
+ * </pre>
+ *
+ * <p>Ids must be 0..n-1, each once; {@code #} starts a comment. A party reads only {@code ca.pem}
+ * and its own {@code party-<id>.pem} and {@code party-<id>-key.pem} from the keys directory.
+ */
+record PartiesFile(List<InetSocketAddress> addresses, Path keys) {
+
+  int parties() {
+    return addresses.size();
+  }
+
+  static PartiesFile read(Path file) {
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      throw new IllegalArgumentException("parties file " + file + " does not exist");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read parties file " + file, e);
+    }
+    TreeMap<Integer, InetSocketAddress> byId = new TreeMap<>();
+    Path keys = null;
+    Path base = file.toAbsolutePath().getParent();
+    for (int i = 0; i < lines.size(); i++) {
+      int number = i + 1;
+      String line = lines.get(i);
+      int hash = line.indexOf('#');
+      String[] fields = (hash >= 0 ? line.substring(0, hash) : line).strip().split("\\s+");
+      if (fields.length == 1 && fields[0].isEmpty()) {
+        continue;
+      }
+      if (fields[0].equals("keys")) {
+        if (fields.length != 2) {
+          throw malformed(file, number, "expected 'keys DIR'");
+        }
+        keys = base.resolve(fields[1]);
+        continue;
+      }
+      if (fields.length != 3) {
+        throw malformed(file, number, "expected 'ID HOST PORT' or 'keys DIR'");
+      }
+      int id;
+      int port;
+      try {
+        id = Integer.parseInt(fields[0]);
+        port = Integer.parseInt(fields[2]);
+      } catch (NumberFormatException e) {
+        throw malformed(file, number, "id and port must be integers");
+      }
+      if (id < 0 || port < 1 || port > 65535) {
+        throw malformed(file, number, "id must be >= 0 and port in [1, 65535]");
+      }
+      if (byId.put(id, InetSocketAddress.createUnresolved(fields[1], port)) != null) {
+        throw malformed(file, number, "P" + id + " is listed twice");
+      }
+    }
+    if (byId.size() < 2 || byId.lastKey() != byId.size() - 1) {
+      throw new IllegalArgumentException(
+          "parties file "
+              + file
+              + " must list parties 0..n-1 with n >= 2, got ids "
+              + byId.keySet());
+    }
+    List<InetSocketAddress> addresses = new ArrayList<>();
+    for (InetSocketAddress unresolved : byId.values()) {
+      addresses.add(new InetSocketAddress(unresolved.getHostString(), unresolved.getPort()));
+    }
+    return new PartiesFile(List.copyOf(addresses), keys);
+  }
+
+  private static IllegalArgumentException malformed(Path file, int line, String why) {
+    return new IllegalArgumentException("parties file " + file + " line " + line + ": " + why);
+  }
+}

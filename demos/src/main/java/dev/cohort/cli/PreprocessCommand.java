@@ -1,0 +1,123 @@
+package dev.cohort.cli;
+
+import dev.cohort.field.Field;
+import dev.cohort.spdz.DealerFiles;
+import dev.cohort.spdz.SpdzConfig;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code cohort preprocess}: a trusted dealer writes each party's SPDZ preprocessing file. */
+@Command(
+    name = "preprocess",
+    mixinStandardHelpOptions = true,
+    version = "0.1.0",
+    sortOptions = false,
+    description = {
+      "Deals SPDZ preprocessing (MAC key shares, Beaver triples, random elements and bits, input"
+          + " masks) and writes one file per party: party-<id>.spdz.",
+      "",
+      "WARNING: this is a trusted dealer. The process that runs it sees all the material, and"
+          + " anyone who holds every file can forge MACs and read every input. It is meant for"
+          + " tests and demos; a deployment needs a real offline phase.",
+      "",
+      "Each party records next to its file (party-<i>.spdz.used) how much material it has"
+          + " used, so a restarted party continues where it stopped; dealing again resets it.",
+      ""
+    })
+final class PreprocessCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "--parties",
+      paramLabel = "N",
+      required = true,
+      description = "Number of parties, at least 2.")
+  int parties;
+
+  @Option(
+      names = "--field",
+      paramLabel = "FIELD",
+      defaultValue = "m127",
+      converter = DemoInnerProduct.FieldConverter.class,
+      description = "m61, m127, or a prime of at least 61 bits (default: ${DEFAULT-VALUE}).")
+  Field field;
+
+  @Option(
+      names = "--triples",
+      paramLabel = "T",
+      defaultValue = "0",
+      description = "Beaver triples (one per multiplication; default: ${DEFAULT-VALUE}).")
+  long triples;
+
+  @Option(
+      names = "--random",
+      paramLabel = "R",
+      defaultValue = "0",
+      description = "Random elements (default: ${DEFAULT-VALUE}).")
+  long random;
+
+  @Option(
+      names = "--bits",
+      paramLabel = "B",
+      defaultValue = "0",
+      description = "Random bits (default: ${DEFAULT-VALUE}).")
+  long bits;
+
+  @Option(
+      names = "--inputs",
+      paramLabel = "I",
+      defaultValue = "0",
+      description =
+          "Input masks per party, used by each input of that party and each opening to it"
+              + " (default: ${DEFAULT-VALUE}).")
+  long inputs;
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      required = true,
+      description = "Directory to write the files to (created if missing; files are replaced).")
+  Path out;
+
+  @Option(names = Cohort.VERBOSE, description = "Print the stack trace of an error.")
+  boolean verbose;
+
+  @Override
+  public Integer call() throws Exception {
+    DealerFiles.Amounts amounts;
+    try {
+      if (parties < 2 || parties > KeysCommand.MAX_PARTIES) {
+        throw new IllegalArgumentException(
+            "parties (" + parties + ") must be between 2 and " + KeysCommand.MAX_PARTIES);
+      }
+      SpdzConfig.insecureDealer(field, 0); // checks that the field is large enough for MACs
+      amounts = new DealerFiles.Amounts(triples, random, bits, inputs);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+    }
+    List<Path> files = DealerFiles.write(out, field, parties, amounts);
+    PrintWriter stdout = spec.commandLine().getOut();
+    long bytes = 0;
+    for (Path file : files) {
+      bytes += Files.size(file);
+    }
+    stdout.printf(
+        "wrote SPDZ preprocessing over %s for %d parties to %s (%d files, %d bytes)%n",
+        field.name(), parties, out, files.size(), bytes);
+    stdout.printf(
+        "per party: %d triples, %d random elements, %d random bits, %d input masks per party%n",
+        triples, random, bits, inputs);
+    stdout.println("trusted dealer: this process saw all the material; for tests and demos only");
+    stdout.flush();
+    return 0;
+  }
+}

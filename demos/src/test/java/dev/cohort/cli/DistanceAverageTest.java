@@ -1,0 +1,254 @@
+package dev.cohort.cli;
+
+import static dev.cohort.cli.Cli.cohort;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code cohort demo distance-average} in-process: all parties as threads over loopback Netty. */
+class DistanceAverageTest {
+
+  @TempDir Path dir;
+
+  @Test
+  void bgw_threeParties_serverSumEqualsPlaintextOfTraces() {
+    Cli.Run run =
+        cohort("demo", "distance-average", "--sessions", "6", "--seed", "5", "--parallelism", "2");
+
+    assertEquals(0, run.exitCode(), run.all());
+    long expected = Cli.plaintextSum(Traces.generate(5, 2, 6), 6);
+    assertEquals(expected, Cli.runningSum(run.out()), run.all());
+    assertEquals(6, Cli.lastSession(run.out()));
+    assertTrue(run.out().contains("suite:            bgw(m61)"), run.out());
+    assertTrue(run.out().contains("TLS 1.3 with mutual authentication"), run.out());
+    assertTrue(run.out().contains("session 6: running sum " + expected + " m"), run.out());
+    assertTrue(run.out().contains("(match)"), run.out());
+    for (String cost :
+        new String[] {"wall time:", "time per session:", "rounds:", "CPU time:", "peak heap:"}) {
+      assertTrue(run.out().contains(cost), cost + " missing:\n" + run.out());
+    }
+    assertTrue(run.out().contains("  P2 "), run.out());
+  }
+
+  @Test
+  void spdz_fourParties_serverSumEqualsPlaintextOfTraces() {
+    Cli.Run run =
+        cohort(
+            "demo",
+            "distance-average",
+            "--suite",
+            "spdz",
+            "--devices",
+            "3",
+            "--sessions",
+            "5",
+            "--seed",
+            "9",
+            "--insecure-plaintext");
+
+    assertEquals(0, run.exitCode(), run.all());
+    assertEquals(Cli.plaintextSum(Traces.generate(9, 3, 5), 5), Cli.runningSum(run.out()));
+    assertTrue(run.out().contains("suite:            spdz(m127, insecure dealer)"), run.out());
+  }
+
+  @Test
+  void spdz_dealerFiles_serverSumEqualsPlaintext() {
+    Path files = dir.resolve("spdz");
+    Cli.Run dealt =
+        cohort("preprocess", "--parties", "2", "--inputs", "20", "--out", files.toString());
+    assertEquals(0, dealt.exitCode(), dealt.all());
+
+    Cli.Run run =
+        cohort(
+            "demo",
+            "distance-average",
+            "--suite",
+            "spdz",
+            "--devices",
+            "1",
+            "--sessions",
+            "4",
+            "--preprocessing",
+            files.toString(),
+            "--insecure-plaintext",
+            "--json");
+
+    assertEquals(0, run.exitCode(), run.all());
+    long expected = Cli.plaintextSum(Traces.generate(1, 1, 4), 4);
+    assertTrue(run.out().strip().startsWith("{"), run.out());
+    assertTrue(run.out().contains("\"running_sum\":" + expected), run.out());
+    assertTrue(run.out().contains("\"bytes_sent\":["), run.out());
+    assertEquals(1, run.out().strip().lines().count(), run.out());
+  }
+
+  @Test
+  void restart_fromCheckpoint_noSessionLostOrRepeated() throws IOException {
+    Path checkpoint = dir.resolve("server.checkpoint");
+    String[] common = {
+      "demo",
+      "distance-average",
+      "--sessions",
+      "9",
+      "--seed",
+      "4",
+      "--parallelism",
+      "2",
+      "--insecure-plaintext",
+      "--checkpoint",
+      checkpoint.toString()
+    };
+
+    Cli.Run first = cohort(concat(common, "--stop-after", "4"));
+    assertEquals(0, first.exitCode(), first.all());
+    assertEquals(4, Cli.lastSession(first.out()));
+    assertTrue(Files.readString(checkpoint).contains("lastSession=4"));
+
+    Cli.Run second = cohort(common);
+    assertEquals(0, second.exitCode(), second.all());
+    assertTrue(second.out().contains("sessions:         5..9 of 9"), second.out());
+    assertFalse(second.out().contains("session 4:"), second.out());
+    assertEquals(9, Cli.lastSession(second.out()));
+    assertEquals(Cli.plaintextSum(Traces.generate(4, 2, 9), 9), Cli.runningSum(second.out()));
+
+    Cli.Run third = cohort(common);
+    assertEquals(0, third.exitCode(), third.all());
+    assertTrue(third.out().contains("none to run: session 9 of 9 has finished"), third.out());
+    assertEquals(Cli.runningSum(second.out()), Cli.runningSum(third.out()));
+  }
+
+  @Test
+  void traces_csv_serverSumEqualsPlaintext() throws IOException {
+    Path csv = dir.resolve("traces.csv");
+    Files.writeString(
+        csv,
+        "device,timestamp,latitude,longitude\n"
+            + "bob,2024-05-01T10:00:00Z,52.0907,5.1214\n"
+            + "alice,1714557600,52.3676,4.9041\n"
+            + "alice,1714558500,52.3700,4.8950\n"
+            + "bob,2024-05-01T10:15:00Z,52.0890,5.1100\n"
+            + "alice,1714559400,52.3800,4.9000\n"
+            + "bob,2024-05-01T10:32:00Z,52.0890,5.1100\n");
+
+    Cli.Run run =
+        cohort("demo", "distance-average", "--traces", csv.toString(), "--insecure-plaintext");
+
+    assertEquals(0, run.exitCode(), run.all());
+    assertEquals(Cli.plaintextSum(Traces.read(csv), 2), Cli.runningSum(run.out()));
+    assertEquals(2, Cli.lastSession(run.out()));
+  }
+
+  @Test
+  void traces_malformedLine_failsNamingTheLine() throws IOException {
+    Path csv = dir.resolve("bad.csv");
+    Files.writeString(
+        csv,
+        "device,timestamp,latitude,longitude\n"
+            + "alice,1714557600,52.3676,4.9041\n"
+            + "alice,1714558500,52.3700\n");
+
+    Cli.Run run = cohort("demo", "distance-average", "--traces", csv.toString());
+
+    assertEquals(2, run.exitCode(), run.all());
+    assertEquals("", run.out());
+    assertEquals(1, run.err().strip().lines().count(), run.err());
+    assertTrue(
+        run.err()
+            .contains(
+                "bad.csv line 3: expected 4 fields (device,timestamp,latitude,longitude), got 3"),
+        run.err());
+  }
+
+  @Test
+  void traces_badLatitude_failsNamingTheLine() throws IOException {
+    Path csv = dir.resolve("lat.csv");
+    Files.writeString(csv, "alice,1714557600,52.3,4.9\nalice,1714558500,95.0,4.9\n");
+
+    Cli.Run run = cohort("demo", "distance-average", "--traces", csv.toString());
+
+    assertEquals(2, run.exitCode(), run.all());
+    assertTrue(run.err().contains("lat.csv line 2: latitude 95.0 is outside [-90, 90]"), run.err());
+  }
+
+  @Test
+  void bgw_oneDevice_failsNamingBgwMinimum() {
+    Cli.Run run = cohort("demo", "distance-average", "--devices", "1");
+
+    assertEquals(2, run.exitCode(), run.all());
+    assertTrue(run.err().startsWith("cohort: BGW needs at least 3 parties, got 2"), run.err());
+  }
+
+  @Test
+  void unknownSuite_failsWithOneLine() {
+    Cli.Run run = cohort("demo", "distance-average", "--suite", "yao");
+
+    assertEquals(2, run.exitCode(), run.all());
+    assertEquals("cohort: suite 'yao' is not one of: bgw, spdz", run.err().strip());
+  }
+
+  @Test
+  void emulatedLatency_fiveMs_eachSessionTakesAtLeastTwoLatencies() {
+    Cli.Run run =
+        cohort(
+            "demo",
+            "distance-average",
+            "--sessions",
+            "3",
+            "--latency-ms",
+            "5",
+            "--insecure-plaintext");
+
+    assertEquals(0, run.exitCode(), run.all());
+    assertTrue(run.out().contains("emulated links: 5 ms latency, no bandwidth cap"), run.out());
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("time per session: +([0-9.]+) ms").matcher(run.out());
+    assertTrue(m.find(), run.out());
+    // two rounds per session (inputs, then the opening), each at least one latency
+    assertTrue(Double.parseDouble(m.group(1)) >= 10.0, run.out());
+  }
+
+  @Test
+  void negativeLatency_failsWithOneLine() {
+    Cli.Run run = cohort("demo", "distance-average", "--latency-ms", "-1");
+
+    assertEquals(2, run.exitCode(), run.all());
+    assertEquals(
+        "cohort: latency-ms (-1.0) and bandwidth-mbit (0.0) must be >= 0", run.err().strip());
+  }
+
+  @Test
+  void help_listsTheMainOptions() {
+    Cli.Run run = cohort("demo", "distance-average", "--help");
+
+    assertEquals(0, run.exitCode());
+    assertTrue(run.out().contains("--checkpoint"), run.out());
+    assertTrue(run.out().contains("--parallelism"), run.out());
+    assertTrue(run.out().contains("--latency-ms"), run.out());
+  }
+
+  @Test
+  void generatedTraces_fixEvery15To20Minutes_realisticSpeeds() {
+    Traces traces = Traces.generate(3, 4, 200);
+
+    for (int d = 0; d < 4; d++) {
+      for (int s = 1; s <= 200; s++) {
+        long seconds = traces.fixes(d).get(s).timestamp() - traces.fixes(d).get(s - 1).timestamp();
+        assertTrue(seconds >= 900 && seconds <= 1200, "interval " + seconds);
+        double speed = traces.distance(d, s) / (double) seconds;
+        assertTrue(speed >= 0 && speed < 25, "speed " + speed);
+      }
+    }
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    String[] all = new String[a.length + b.length];
+    System.arraycopy(a, 0, all, 0, a.length);
+    System.arraycopy(b, 0, all, a.length, b.length);
+    return all;
+  }
+}

@@ -1,0 +1,108 @@
+package dev.cohort.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Three parties of the distance-average demo as three OS processes over TLS on loopback. */
+class MultiProcessTest {
+
+  private static final int SESSIONS = 5;
+  private static final long SEED = 7;
+
+  @TempDir Path dir;
+
+  @Test
+  void threeProcesses_tls_serverSumEqualsPlaintextOfTraces() throws Exception {
+    Cli.Run keys = Cli.cohort("keys", "--parties", "3", "--out", dir.resolve("keys").toString());
+    assertEquals(0, keys.exitCode(), keys.all());
+    Path parties = dir.resolve("parties.txt");
+    StringBuilder file = new StringBuilder("# id host port\nkeys keys\n");
+    int[] ports = freePorts(3);
+    for (int p = 0; p < 3; p++) {
+      file.append(p).append(" 127.0.0.1 ").append(ports[p]).append('\n');
+    }
+    Files.writeString(parties, file);
+
+    List<Process> processes = new ArrayList<>();
+    try {
+      for (int p = 2; p >= 0; p--) { // any order: the server starts last
+        processes.add(0, start(p, parties));
+      }
+      for (Process process : processes) {
+        assertTrue(process.waitFor(80, TimeUnit.SECONDS), "a party did not finish in time");
+      }
+      for (int p = 0; p < 3; p++) {
+        assertEquals(0, processes.get(p).exitValue(), "P" + p + ":\n" + output(p));
+      }
+      String server = output(0);
+      long expected = Cli.plaintextSum(Traces.generate(SEED, 2, SESSIONS), SESSIONS);
+      assertEquals(expected, Cli.runningSum(server), server);
+      assertTrue(server.contains("this process runs P0"), server);
+      assertTrue(server.contains("TLS 1.3 with mutual authentication"), server);
+      assertTrue(!output(1).contains("running sum"), "a device must not print a sum");
+    } finally {
+      for (Process process : processes) {
+        process.destroyForcibly();
+      }
+    }
+  }
+
+  private Process start(int party, Path parties) throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-XX:TieredStopAtLevel=1");
+    command.add("-XX:+UseSerialGC");
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(Cohort.class.getName());
+    command.addAll(
+        List.of(
+            "demo",
+            "distance-average",
+            "--party",
+            Integer.toString(party),
+            "--parties",
+            parties.toString(),
+            "--sessions",
+            Integer.toString(SESSIONS),
+            "--seed",
+            Long.toString(SEED),
+            "--no-progress"));
+    return new ProcessBuilder(command)
+        .redirectErrorStream(true)
+        .redirectOutput(dir.resolve("P" + party + ".log").toFile())
+        .start();
+  }
+
+  private String output(int party) throws IOException {
+    return Files.readString(dir.resolve("P" + party + ".log"));
+  }
+
+  /** Ports the OS hands out for port 0, released again for the parties to listen on. */
+  private static int[] freePorts(int n) throws IOException {
+    int[] ports = new int[n];
+    List<ServerSocket> sockets = new ArrayList<>();
+    try {
+      for (int i = 0; i < n; i++) {
+        ServerSocket socket = new ServerSocket(0);
+        sockets.add(socket);
+        ports[i] = socket.getLocalPort();
+      }
+    } finally {
+      for (ServerSocket socket : sockets) {
+        socket.close();
+      }
+    }
+    return ports;
+  }
+}
