@@ -29,25 +29,14 @@ public final class BitDecomposition {
     if (n == 0) {
       return a;
     }
-    SecretVector rBits = Bits.random(b, n, k);
-    SecretVector rLow = Bits.compose(b, rBits, n, 0, k);
-    SecretVector rHigh = Bits.randomInteger(b, n, kappa);
-    SecretVector masked =
-        b.add(
-            b.add(a, rLow),
-            b.add(b.mul(rHigh, BigInteger.ONE.shiftLeft(k)), Comparison.constant(b, n, k - 1)));
-    Step<BigInteger[]> opened = b.par(s -> s.openBig(masked));
+    Masking mask = Masking.open(b, a, k, k, kappa);
     Step<SecretVector> bits =
-        opened.seq(
-            (s, c) -> {
-              BigInteger[] low = new BigInteger[n];
-              BigInteger offset = BigInteger.ONE.shiftLeft(k - 1);
-              BigInteger mask = BigInteger.ONE.shiftLeft(k).subtract(BigInteger.ONE);
-              for (int j = 0; j < n; j++) {
-                low[j] = c[j].subtract(offset).and(mask);
-              }
-              return Deferred.of(subtract(s, Bits.publicBits(low, k), rBits, n, k));
-            });
+        mask.opened()
+            .seq(
+                (s, c) -> {
+                  BigInteger[] low = Masking.lowBits(c, BigInteger.ONE.shiftLeft(k - 1), k);
+                  return Deferred.of(subtract(s, Bits.publicBits(low, k), mask.rBits(), n, k));
+                });
     return b.vectorOf(bits, n * k);
   }
 

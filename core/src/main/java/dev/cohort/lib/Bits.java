@@ -60,15 +60,24 @@ public final class Bits {
     for (int i = 0; i < m; i++) {
       SecretVector r = bit(b, rBits, n, i);
       long[] notC = new long[n];
-      long[] twoCMinusOne = new long[n];
       for (int j = 0; j < n; j++) {
         notC[j] = 1 - c[i][j];
-        twoCMinusOne[j] = 2 * c[i][j] - 1;
       }
       less[i] = b.mul(r, notC); // (1 - c_i) r_i
-      equal[i] = b.add(b.mul(r, twoCMinusOne), notC); // 1 - (c_i xor r_i)
+      equal[i] = equalPublic(b, c[i], r);
     }
     return combineLess(b, less, equal);
+  }
+
+  /** 1 − (c xor r) = r·(2c − 1) + (1 − c) for public bits c and secret bits r: local. */
+  static SecretVector equalPublic(Numeric b, long[] c, SecretVector r) {
+    long[] notC = new long[c.length];
+    long[] twoCMinusOne = new long[c.length];
+    for (int j = 0; j < c.length; j++) {
+      notC[j] = 1 - c[j];
+      twoCMinusOne[j] = 2 * c[j] - 1;
+    }
+    return b.add(b.mul(r, twoCMinusOne), notC);
   }
 
   /** Folds (less, equal) pairs from the least significant (index 0) up. */

@@ -58,41 +58,34 @@ public final class Comparison {
     }
   }
 
-  /** a mod 2^m, in [0, 2^m), for k-bit signed a; 1 ≤ m ≤ k. */
+  /** a mod 2^m, in [0, 2^m), for k-bit signed a; 1 ≤ m < k. */
   public static SecretVector mod2m(Numeric b, SecretVector a, int k, int m, int kappa) {
     requireField(b, k, kappa, "mod 2^m of " + k + "-bit values");
-    if (m < 1 || m > k) {
-      throw new IllegalArgumentException("m (" + m + ") must be in [1, k = " + k + "]");
+    if (m < 1 || m >= k) {
+      throw new IllegalArgumentException("m (" + m + ") must be in [1, k = " + k + ")");
     }
     int n = a.length();
     if (n == 0) {
       return a;
     }
-    SecretVector rBits = Bits.random(b, n, m);
-    SecretVector rLow = Bits.compose(b, rBits, n, 0, m);
-    SecretVector rHigh = Bits.randomInteger(b, n, k + kappa - m);
-    SecretVector masked =
-        b.add(
-            b.add(a, rLow),
-            b.add(b.mul(rHigh, BigInteger.ONE.shiftLeft(m)), constant(b, n, k - 1)));
-    Step<BigInteger[]> opened = b.par(s -> s.openBig(masked));
+    Masking mask = Masking.open(b, a, k, m, k + kappa - m);
     Step<SecretVector> result =
-        opened.seq(
-            (s, c) -> {
-              BigInteger[] low = new BigInteger[n];
-              BigInteger mask = BigInteger.ONE.shiftLeft(m).subtract(BigInteger.ONE);
-              for (int j = 0; j < n; j++) {
-                low[j] = c[j].and(mask);
-              }
-              SecretVector u = Bits.lessThanPublic(s, Bits.publicBits(low, m), rBits, n, m);
-              SecretVector aMod =
-                  s.add(s.sub(s.known(low), rLow), s.mul(u, BigInteger.ONE.shiftLeft(m)));
-              return Deferred.of(aMod);
-            });
+        mask.opened()
+            .seq(
+                (s, c) -> {
+                  // m < k, so the offset 2^(k-1) vanishes mod 2^m
+                  BigInteger[] low = Masking.lowBits(c, BigInteger.ZERO, m);
+                  SecretVector u =
+                      Bits.lessThanPublic(s, Bits.publicBits(low, m), mask.rBits(), n, m);
+                  SecretVector aMod =
+                      s.add(
+                          s.sub(s.known(low), mask.rLow()), s.mul(u, BigInteger.ONE.shiftLeft(m)));
+                  return Deferred.of(aMod);
+                });
     return b.vectorOf(result, n);
   }
 
-  /** ⌊a / 2^m⌋ for k-bit signed a (rounding toward −∞); 1 ≤ m ≤ k. */
+  /** ⌊a / 2^m⌋ for k-bit signed a (rounding toward −∞); 1 ≤ m < k. */
   public static SecretVector truncate(Numeric b, SecretVector a, int k, int m, int kappa) {
     SecretVector low = mod2m(b, a, k, m, kappa);
     BigInteger inverse = BigInteger.ONE.shiftLeft(m).modInverse(b.modulus());

@@ -26,37 +26,19 @@ public final class Equality {
     if (n == 0) {
       return a;
     }
-    SecretVector rBits = Bits.random(b, n, k);
-    SecretVector rLow = Bits.compose(b, rBits, n, 0, k);
-    SecretVector rHigh = Bits.randomInteger(b, n, kappa);
-    SecretVector masked =
-        b.add(
-            b.add(a, rLow),
-            b.add(b.mul(rHigh, BigInteger.ONE.shiftLeft(k)), Comparison.constant(b, n, k - 1)));
-    Step<BigInteger[]> opened = b.par(s -> s.openBig(masked));
+    Masking mask = Masking.open(b, a, k, k, kappa);
     Step<SecretVector> result =
-        opened.seq(
-            (s, c) -> {
-              BigInteger[] low = new BigInteger[n];
-              BigInteger offset = BigInteger.ONE.shiftLeft(k - 1);
-              BigInteger mask = BigInteger.ONE.shiftLeft(k).subtract(BigInteger.ONE);
-              for (int j = 0; j < n; j++) {
-                low[j] = c[j].subtract(offset).and(mask);
-              }
-              long[][] cBits = Bits.publicBits(low, k);
-              SecretVector[] equal = new SecretVector[k];
-              for (int i = 0; i < k; i++) {
-                SecretVector r = Bits.bit(s, rBits, n, i);
-                long[] notC = new long[n];
-                long[] twoCMinusOne = new long[n];
-                for (int j = 0; j < n; j++) {
-                  notC[j] = 1 - cBits[i][j];
-                  twoCMinusOne[j] = 2 * cBits[i][j] - 1;
-                }
-                equal[i] = s.add(s.mul(r, twoCMinusOne), notC);
-              }
-              return Deferred.of(Bits.productTree(s, equal));
-            });
+        mask.opened()
+            .seq(
+                (s, c) -> {
+                  BigInteger[] low = Masking.lowBits(c, BigInteger.ONE.shiftLeft(k - 1), k);
+                  long[][] cBits = Bits.publicBits(low, k);
+                  SecretVector[] equal = new SecretVector[k];
+                  for (int i = 0; i < k; i++) {
+                    equal[i] = Bits.equalPublic(s, cBits[i], Bits.bit(s, mask.rBits(), n, i));
+                  }
+                  return Deferred.of(Bits.productTree(s, equal));
+                });
     return b.vectorOf(result, n);
   }
 

@@ -19,6 +19,7 @@ import dev.cohort.harness.PartyFailedException;
 import dev.cohort.net.Channel;
 import dev.cohort.net.InMemoryNetwork;
 import dev.cohort.random.Prg;
+import dev.cohort.suite.ForwardingSuite;
 import dev.cohort.suite.Inbox;
 import dev.cohort.suite.Outbox;
 import dev.cohort.suite.RoundProtocol;
@@ -445,85 +446,15 @@ class EngineTest {
     @Override
     public Suite create(int party, int parties, Prg prg) {
       Suite inner = plain.create(party, parties, prg);
-      return new Suite() {
-        @Override
-        public Field field() {
-          return inner.field();
-        }
-
-        @Override
-        public int party() {
-          return inner.party();
-        }
-
-        @Override
-        public int parties() {
-          return inner.parties();
-        }
-
+      return new ForwardingSuite(inner) {
         @Override
         public RoundProtocol setup() {
           return silentRounds(1, null);
         }
 
         @Override
-        public Shares constant(long[] values, int length) {
-          return inner.constant(values, length);
-        }
-
-        @Override
-        public Shares add(Shares a, Shares b) {
-          return inner.add(a, b);
-        }
-
-        @Override
-        public Shares sub(Shares a, Shares b) {
-          return inner.sub(a, b);
-        }
-
-        @Override
-        public Shares negate(Shares a) {
-          return inner.negate(a);
-        }
-
-        @Override
-        public Shares addConstant(Shares a, long[] c, int co) {
-          return inner.addConstant(a, c, co);
-        }
-
-        @Override
-        public Shares scale(Shares a, long[] c, int co) {
-          return inner.scale(a, c, co);
-        }
-
-        @Override
-        public Shares sum(Shares a) {
-          return inner.sum(a);
-        }
-
-        @Override
-        public RoundProtocol input(int owner, long[] values, int length) {
-          return inner.input(owner, values, length);
-        }
-
-        @Override
         public RoundProtocol multiply(Shares a, Shares b) {
           return silentRounds(rounds, inner.multiply(a, b).shares());
-        }
-
-        @Override
-        public RoundProtocol open(Shares a, int receiver) {
-          return inner.open(a, receiver);
-        }
-
-        @Override
-        public RoundProtocol random(int length) {
-          return inner.random(length);
-        }
-
-        @Override
-        public RoundProtocol randomBits(int length) {
-          return inner.randomBits(length);
         }
       };
     }

@@ -111,27 +111,4 @@ final class BgwReshare implements RoundProtocol {
   public Shares shares() {
     return new Shares(m, result, null);
   }
-
-  /** A protocol that has its shares already (PRSS): no round. */
-  static RoundProtocol finished(Shares shares) {
-    return new RoundProtocol() {
-      @Override
-      public boolean isDone() {
-        return true;
-      }
-
-      @Override
-      public void send(int round, Outbox out) {}
-
-      @Override
-      public boolean receive(int round, Inbox in) {
-        return true;
-      }
-
-      @Override
-      public Shares shares() {
-        return shares;
-      }
-    };
-  }
 }

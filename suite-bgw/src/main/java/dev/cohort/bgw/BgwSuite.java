@@ -256,7 +256,7 @@ public final class BgwSuite extends PolynomialSuite {
   public RoundProtocol random(int length) {
     if (usePrss) {
       Shares r = new Shares(length, prss.next(length), null);
-      return BgwReshare.finished(r);
+      return RoundProtocol.finished(r);
     }
     // Each of t + 1 dealers deals a random sharing; their sum is unknown to any t parties.
     int[] dealers = new int[threshold + 1];

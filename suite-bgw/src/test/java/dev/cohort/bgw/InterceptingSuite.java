@@ -2,6 +2,7 @@ package dev.cohort.bgw;
 
 import dev.cohort.field.Field;
 import dev.cohort.random.Prg;
+import dev.cohort.suite.ForwardingSuite;
 import dev.cohort.suite.RoundProtocol;
 import dev.cohort.suite.Shares;
 import dev.cohort.suite.Suite;
@@ -12,7 +13,7 @@ import java.util.function.UnaryOperator;
  * A suite that delegates to another and lets a test see or change what passes through: the shares
  * an open sends (to tamper with them) and the shares inputs produce (to compare them).
  */
-final class InterceptingSuite implements Suite {
+final class InterceptingSuite extends ForwardingSuite {
 
   interface Hooks {
     /** Replaces the shares that party {@code party} opens. */
@@ -48,72 +49,16 @@ final class InterceptingSuite implements Suite {
     };
   }
 
-  private final Suite inner;
   private final Hooks hooks;
 
   private InterceptingSuite(Suite inner, Hooks hooks) {
-    this.inner = inner;
+    super(inner);
     this.hooks = hooks;
   }
 
   @Override
-  public Field field() {
-    return inner.field();
-  }
-
-  @Override
-  public int party() {
-    return inner.party();
-  }
-
-  @Override
-  public int parties() {
-    return inner.parties();
-  }
-
-  @Override
-  public RoundProtocol setup() {
-    return inner.setup();
-  }
-
-  @Override
-  public Shares constant(long[] values, int length) {
-    return inner.constant(values, length);
-  }
-
-  @Override
-  public Shares add(Shares a, Shares b) {
-    return inner.add(a, b);
-  }
-
-  @Override
-  public Shares sub(Shares a, Shares b) {
-    return inner.sub(a, b);
-  }
-
-  @Override
-  public Shares negate(Shares a) {
-    return inner.negate(a);
-  }
-
-  @Override
-  public Shares addConstant(Shares a, long[] c, int co) {
-    return inner.addConstant(a, c, co);
-  }
-
-  @Override
-  public Shares scale(Shares a, long[] c, int co) {
-    return inner.scale(a, c, co);
-  }
-
-  @Override
-  public Shares sum(Shares a) {
-    return inner.sum(a);
-  }
-
-  @Override
   public RoundProtocol input(int owner, long[] values, int length) {
-    RoundProtocol p = inner.input(owner, values, length);
+    RoundProtocol p = delegate.input(owner, values, length);
     return observe(
         p,
         s -> {
@@ -123,23 +68,8 @@ final class InterceptingSuite implements Suite {
   }
 
   @Override
-  public RoundProtocol multiply(Shares a, Shares b) {
-    return inner.multiply(a, b);
-  }
-
-  @Override
   public RoundProtocol open(Shares a, int receiver) {
-    return inner.open(hooks.beforeOpen(party(), a), receiver);
-  }
-
-  @Override
-  public RoundProtocol random(int length) {
-    return inner.random(length);
-  }
-
-  @Override
-  public RoundProtocol randomBits(int length) {
-    return inner.randomBits(length);
+    return delegate.open(hooks.beforeOpen(party(), a), receiver);
   }
 
   private static RoundProtocol observe(RoundProtocol p, UnaryOperator<Shares> onShares) {

@@ -337,33 +337,11 @@ public final class SpdzSuite implements Suite {
 
   @Override
   public RoundProtocol random(int length) {
-    return finished(preprocessing.randomElements(length));
+    return RoundProtocol.finished(preprocessing.randomElements(length));
   }
 
   @Override
   public RoundProtocol randomBits(int length) {
-    return finished(preprocessing.randomBits(length));
-  }
-
-  private static RoundProtocol finished(Shares shares) {
-    return new RoundProtocol() {
-      @Override
-      public boolean isDone() {
-        return true;
-      }
-
-      @Override
-      public void send(int round, Outbox out) {}
-
-      @Override
-      public boolean receive(int round, Inbox in) {
-        return true;
-      }
-
-      @Override
-      public Shares shares() {
-        return shares;
-      }
-    };
+    return RoundProtocol.finished(preprocessing.randomBits(length));
   }
 }

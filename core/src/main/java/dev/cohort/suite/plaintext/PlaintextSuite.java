@@ -91,19 +91,19 @@ public final class PlaintextSuite extends PolynomialSuite {
   public RoundProtocol multiply(Shares a, Shares b) {
     long[] out = new long[a.length * words];
     field.mul(a.share, 0, b.share, 0, out, 0, a.length);
-    return done(new Shares(a.length, out, null), null);
+    return RoundProtocol.finished(new Shares(a.length, out, null), null);
   }
 
   @Override
   public RoundProtocol open(Shares a, int receiver) {
-    return done(null, receiver < 0 || receiver == party ? a.share : null);
+    return RoundProtocol.finished(null, receiver < 0 || receiver == party ? a.share : null);
   }
 
   @Override
   public RoundProtocol random(int length) {
     long[] out = new long[length * words];
     field.random(common, out, 0, length);
-    return done(new Shares(length, out, null), null);
+    return RoundProtocol.finished(new Shares(length, out, null), null);
   }
 
   @Override
@@ -116,33 +116,6 @@ public final class PlaintextSuite extends PolynomialSuite {
         System.arraycopy(one, 0, out, i * words, words);
       }
     }
-    return done(new Shares(length, out, null), null);
-  }
-
-  private static RoundProtocol done(Shares shares, long[] opened) {
-    return new RoundProtocol() {
-      @Override
-      public boolean isDone() {
-        return true;
-      }
-
-      @Override
-      public void send(int round, Outbox out) {}
-
-      @Override
-      public boolean receive(int round, Inbox in) {
-        return true;
-      }
-
-      @Override
-      public Shares shares() {
-        return shares;
-      }
-
-      @Override
-      public long[] opened() {
-        return opened;
-      }
-    };
+    return RoundProtocol.finished(new Shares(length, out, null), null);
   }
 }

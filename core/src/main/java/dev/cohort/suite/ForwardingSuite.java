@@ -1,0 +1,111 @@
+package dev.cohort.suite;
+
+import dev.cohort.field.Field;
+
+/**
+ * A suite that forwards every call to another: the base for decorators that change one gate and
+ * keep the rest (tests that tamper with a share or slow a gate down, instrumentation).
+ */
+public abstract class ForwardingSuite implements Suite {
+
+  protected final Suite delegate;
+
+  protected ForwardingSuite(Suite delegate) {
+    this.delegate = delegate;
+  }
+
+  @Override
+  public Field field() {
+    return delegate.field();
+  }
+
+  @Override
+  public int party() {
+    return delegate.party();
+  }
+
+  @Override
+  public int parties() {
+    return delegate.parties();
+  }
+
+  @Override
+  public RoundProtocol setup() {
+    return delegate.setup();
+  }
+
+  @Override
+  public Shares constant(long[] values, int length) {
+    return delegate.constant(values, length);
+  }
+
+  @Override
+  public Shares add(Shares a, Shares b) {
+    return delegate.add(a, b);
+  }
+
+  @Override
+  public Shares sub(Shares a, Shares b) {
+    return delegate.sub(a, b);
+  }
+
+  @Override
+  public Shares negate(Shares a) {
+    return delegate.negate(a);
+  }
+
+  @Override
+  public Shares addConstant(Shares a, long[] c, int co) {
+    return delegate.addConstant(a, c, co);
+  }
+
+  @Override
+  public Shares scale(Shares a, long[] c, int co) {
+    return delegate.scale(a, c, co);
+  }
+
+  @Override
+  public Shares addConstants(Shares a, long[] c) {
+    return delegate.addConstants(a, c);
+  }
+
+  @Override
+  public Shares scaleEach(Shares a, long[] c) {
+    return delegate.scaleEach(a, c);
+  }
+
+  @Override
+  public Shares sum(Shares a) {
+    return delegate.sum(a);
+  }
+
+  @Override
+  public RoundProtocol input(int owner, long[] values, int length) {
+    return delegate.input(owner, values, length);
+  }
+
+  @Override
+  public RoundProtocol multiply(Shares a, Shares b) {
+    return delegate.multiply(a, b);
+  }
+
+  @Override
+  public RoundProtocol open(Shares a, int receiver) {
+    return delegate.open(a, receiver);
+  }
+
+  @Override
+  public RoundProtocol random(int length) {
+    return delegate.random(length);
+  }
+
+  @Override
+  public RoundProtocol randomBits(int length) {
+    return delegate.randomBits(length);
+  }
+
+  @Override
+  public RoundProtocol check(boolean end) {
+    return delegate.check(end);
+  }
+}
