@@ -7,6 +7,7 @@ import dev.cohort.producer.GateBatch;
 import dev.cohort.producer.Graph;
 import dev.cohort.producer.SessionScheduler;
 import dev.cohort.random.Prg;
+import dev.cohort.suite.AllOf;
 import dev.cohort.suite.Inbox;
 import dev.cohort.suite.Outbox;
 import dev.cohort.suite.RoundProtocol;
@@ -40,6 +41,7 @@ public final class Engine {
   private final Inbox inbox;
   private final long[][] buffers; // the outbox's frames, handed to the channel each round
   private final int[] lengths;
+  private final String description; // what every party must agree on
   private boolean setUp;
   private boolean failed;
 
@@ -50,6 +52,15 @@ public final class Engine {
             ? Prg.secure()
             : Prg.seeded(config.insecureSeed() * 1_000_003L + channel.self());
     this.suite = factory.create(channel.self(), channel.parties(), prg);
+    // what must agree; not factory.name(), which may hold per-party details such as file paths
+    this.description =
+        suite.getClass().getSimpleName()
+            + " over "
+            + suite.field().name()
+            + ", "
+            + channel.parties()
+            + " parties, batch size "
+            + config.batchSize();
     this.channel = channel;
     this.config = config;
     this.outbox = new Outbox(channel.self(), channel.parties());
@@ -127,6 +138,10 @@ public final class Engine {
       setUp = true;
       RoundProtocol setup = suite.setup();
       if (setup != null) {
+        setup =
+            new AllOf(
+                List.of(
+                    new ConfigurationCheck(suite.party(), suite.parties(), description), setup));
         setupRounds = runAlone(setup);
       }
     }
