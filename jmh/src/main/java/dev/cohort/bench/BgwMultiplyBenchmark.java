@@ -5,24 +5,12 @@ import dev.cohort.api.Deferred;
 import dev.cohort.api.Secret;
 import dev.cohort.api.SecretVector;
 import dev.cohort.bgw.BgwSuite;
-import dev.cohort.engine.Engine;
-import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.field.Fields;
-import dev.cohort.net.Channel;
-import dev.cohort.net.InMemoryNetwork;
 import dev.cohort.suite.SuiteFactory;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -40,7 +28,9 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Amortized BGW multiplication: 3 parties as threads in one JVM over the in-memory transport.
+ * Amortized BGW multiplication: 3 parties as threads in one JVM, over the in-memory transport or
+ * the Netty transport on loopback with TLS ({@code transport} = memory or tls; {@link
+ * StandingParties}).
  *
  * <p>The parties' engines and threads live for the whole trial, so an invocation measures the
  * protocol, not thread start-up or the suite's one-off key set-up: the benchmark thread runs party
@@ -80,33 +70,16 @@ public class BgwMultiplyBenchmark {
     @Param({"m61", "m127"})
     public String field;
 
-    private Channel[] channels;
-    private Engine[] engines;
-    private ExecutorService[] helpers; // index p - 1 runs party p's engine
+    @Param({"memory", "tls"})
+    public String transport;
+
+    private StandingParties parties;
 
     @Setup(Level.Trial)
     public void setUp() {
       SuiteFactory suite = BgwSuite.factory(Fields.byName(field));
-      InMemoryNetwork network = new InMemoryNetwork(PARTIES, Duration.ofSeconds(30));
       // INSECURE: a fixed PRG seed makes runs repeatable; for benchmarks only, never deployments.
-      EngineConfig config = EngineConfig.defaults().withInsecureSeed(20240601L);
-      channels = new Channel[PARTIES];
-      engines = new Engine[PARTIES];
-      for (int p = 0; p < PARTIES; p++) {
-        channels[p] = network.channel(p);
-        engines[p] = new Engine(suite, channels[p], config);
-      }
-      helpers = new ExecutorService[PARTIES - 1];
-      for (int p = 1; p < PARTIES; p++) {
-        String name = "bgw-bench-party-" + p;
-        helpers[p - 1] =
-            Executors.newSingleThreadExecutor(
-                r -> {
-                  Thread t = new Thread(r, name);
-                  t.setDaemon(true);
-                  return t;
-                });
-      }
+      parties = StandingParties.open(transport, PARTIES, suite, 20240601L);
       check();
     }
 
@@ -115,25 +88,7 @@ public class BgwMultiplyBenchmark {
      * thread runs party 0; returns party 0's result once every party has finished.
      */
     public <T> Result<T> run(Computation<T> computation) {
-      List<Future<Result<T>>> others = new ArrayList<>(PARTIES - 1);
-      for (int p = 1; p < PARTIES; p++) {
-        Engine engine = engines[p];
-        others.add(helpers[p - 1].submit(() -> engine.run(computation)));
-      }
-      Result<T> mine = engines[0].run(computation);
-      for (Future<Result<T>> other : others) {
-        try {
-          other.get(60, TimeUnit.SECONDS);
-        } catch (ExecutionException e) {
-          throw new IllegalStateException("a helper party failed", e.getCause());
-        } catch (TimeoutException e) {
-          throw new IllegalStateException("a helper party did not finish within 60 s", e);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IllegalStateException("interrupted while waiting for the helpers", e);
-        }
-      }
-      return mine;
+      return parties.run(computation);
     }
 
     /** Runs the one-off set-up round and checks that a product opens correctly. */
@@ -158,18 +113,8 @@ public class BgwMultiplyBenchmark {
     }
 
     @TearDown(Level.Trial)
-    public void tearDown() throws InterruptedException {
-      for (ExecutorService helper : helpers) {
-        helper.shutdown();
-      }
-      for (ExecutorService helper : helpers) {
-        if (!helper.awaitTermination(10, TimeUnit.SECONDS)) {
-          helper.shutdownNow();
-        }
-      }
-      for (Channel channel : channels) {
-        channel.close();
-      }
+    public void tearDown() {
+      parties.close();
     }
   }
 

@@ -3,13 +3,9 @@ package dev.cohort.bench;
 import dev.cohort.api.Computation;
 import dev.cohort.api.Deferred;
 import dev.cohort.api.SecretVector;
-import dev.cohort.engine.Engine;
-import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.field.Field;
 import dev.cohort.field.Fields;
-import dev.cohort.net.Channel;
-import dev.cohort.net.InMemoryNetwork;
 import dev.cohort.spdz.InsecureDealer;
 import dev.cohort.spdz.PreprocessingSource;
 import dev.cohort.spdz.SpdzConfig;
@@ -17,17 +13,9 @@ import dev.cohort.spdz.SpdzPreprocessing;
 import dev.cohort.spdz.SpdzSuite;
 import dev.cohort.suite.Shares;
 import dev.cohort.suite.SuiteFactory;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -44,8 +32,9 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The SPDZ online phase: 3 parties as threads in one JVM over the in-memory transport, engines and
- * threads alive for the whole trial (as in {@link BgwMultiplyBenchmark}).
+ * The SPDZ online phase: 3 parties as threads in one JVM over the in-memory transport or the Netty
+ * transport on loopback with TLS ({@code transport} = memory or tls), engines and threads alive for
+ * the whole trial (as in {@link BgwMultiplyBenchmark}).
  *
  * <p>Preprocessing is <b>INSECURE</b>: the seeded in-process dealer ({@link InsecureDealer}) deals
  * {@code n} triples and input masks once per trial, and every invocation replays the same material,
@@ -88,9 +77,10 @@ public class SpdzBenchmark {
     @Param({"1000", "100000", "1000000"})
     public int n;
 
-    private Channel[] channels;
-    private Engine[] engines;
-    private ExecutorService[] helpers; // index p - 1 runs party p's engine
+    @Param({"memory", "tls"})
+    public String transport;
+
+    private StandingParties parties;
 
     long[] xs;
     long[] ys;
@@ -106,26 +96,8 @@ public class SpdzBenchmark {
           SpdzConfig.insecureDealer(f, SEED)
               .withPreprocessing(Replayed.source(f, n), "insecure dealer, replayed");
       SuiteFactory suite = SpdzSuite.factory(config);
-      InMemoryNetwork network = new InMemoryNetwork(PARTIES, Duration.ofSeconds(60));
       // INSECURE: a fixed PRG seed makes runs repeatable; for benchmarks only, never deployments.
-      EngineConfig engineConfig = EngineConfig.defaults().withInsecureSeed(SEED);
-      channels = new Channel[PARTIES];
-      engines = new Engine[PARTIES];
-      for (int p = 0; p < PARTIES; p++) {
-        channels[p] = network.channel(p);
-        engines[p] = new Engine(suite, channels[p], engineConfig);
-      }
-      helpers = new ExecutorService[PARTIES - 1];
-      for (int p = 1; p < PARTIES; p++) {
-        String name = "spdz-bench-party-" + p;
-        helpers[p - 1] =
-            Executors.newSingleThreadExecutor(
-                r -> {
-                  Thread t = new Thread(r, name);
-                  t.setDaemon(true);
-                  return t;
-                });
-      }
+      parties = StandingParties.open(transport, PARTIES, suite, SEED);
       computations();
       check();
     }
@@ -159,25 +131,7 @@ public class SpdzBenchmark {
      * thread runs party 0; returns party 0's result once every party has finished.
      */
     public <T> Result<T> run(Computation<T> computation) {
-      List<Future<Result<T>>> others = new ArrayList<>(PARTIES - 1);
-      for (int p = 1; p < PARTIES; p++) {
-        Engine engine = engines[p];
-        others.add(helpers[p - 1].submit(() -> engine.run(computation)));
-      }
-      Result<T> mine = engines[0].run(computation);
-      for (Future<Result<T>> other : others) {
-        try {
-          other.get(60, TimeUnit.SECONDS);
-        } catch (ExecutionException e) {
-          throw new IllegalStateException("a helper party failed", e.getCause());
-        } catch (TimeoutException e) {
-          throw new IllegalStateException("a helper party did not finish within 60 s", e);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IllegalStateException("interrupted while waiting for the helpers", e);
-        }
-      }
-      return mine;
+      return parties.run(computation);
     }
 
     /** Runs the one-off set-up round and checks that a product opens correctly. */
@@ -197,18 +151,8 @@ public class SpdzBenchmark {
     }
 
     @TearDown(Level.Trial)
-    public void tearDown() throws InterruptedException {
-      for (ExecutorService helper : helpers) {
-        helper.shutdown();
-      }
-      for (ExecutorService helper : helpers) {
-        if (!helper.awaitTermination(10, TimeUnit.SECONDS)) {
-          helper.shutdownNow();
-        }
-      }
-      for (Channel channel : channels) {
-        channel.close();
-      }
+    public void tearDown() {
+      parties.close();
     }
   }
 
@@ -218,7 +162,7 @@ public class SpdzBenchmark {
    * party replays the same material in the same order, so sharings stay consistent and MAC checks
    * pass; secrecy does not hold.
    */
-  private static final class Replayed implements SpdzPreprocessing {
+  static final class Replayed implements SpdzPreprocessing {
     private final InsecureDealer dealer;
     private final int words;
     private final int pool;

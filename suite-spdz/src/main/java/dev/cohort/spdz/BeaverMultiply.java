@@ -1,6 +1,7 @@
 package dev.cohort.spdz;
 
 import dev.cohort.field.Field;
+import dev.cohort.field.Mersenne61;
 import dev.cohort.spdz.SpdzPreprocessing.Triples;
 import dev.cohort.suite.Inbox;
 import dev.cohort.suite.Outbox;
@@ -16,6 +17,8 @@ import dev.cohort.suite.Shares;
  * <p>The opening is one packed column of 2m elements: d at elements [0, m), e at [m, 2m).
  */
 final class BeaverMultiply implements RoundProtocol {
+
+  private static final int BLOCK = 2048; // elements per block of the generic combination
 
   private final SpdzSuite suite;
   private final Field field;
@@ -47,24 +50,79 @@ final class BeaverMultiply implements RoundProtocol {
   public boolean receive(int round, Inbox in) {
     long[] opened = suite.sumShares(in, de, 2 * m);
     suite.recordOpened(opened, deMac, 2 * m);
-    // z = c + d·b + e·a, on both columns; then + d·e as a public vector.
+    // z = c + d·b + e·a + d·e on the value column (d·e at P0 only), and
+    // α_i·z's share = c' + d·b' + e·a' + α_i·(d·e) on the MAC column.
+    long[] share = field.alloc(m);
+    long[] mac = field.alloc(m);
+    if (field instanceof Mersenne61) {
+      combine61(opened, share, mac);
+    } else {
+      combineBlocked(opened, share, mac);
+    }
+    result = new Shares(m, share, mac);
+    return true;
+  }
+
+  /** 2^61 − 1: both columns in one pass, no scratch. */
+  private void combine61(long[] opened, long[] share, long[] mac) {
+    long[] as = triple.a().share;
+    long[] bs = triple.b().share;
+    long[] cs = triple.c().share;
+    long[] am = triple.a().mac;
+    long[] bm = triple.b().mac;
+    long[] cm = triple.c().mac;
+    long alpha = suite.sharing.alphaShare()[0];
+    boolean first = suite.sharing.holdsPublic();
+    for (int i = 0; i < m; i++) {
+      long d = opened[i];
+      long e = opened[m + i];
+      long de = finish61(fold61(d, e));
+      // Sums of canonical values (< 2^61) and folded products (< 2^62) stay below 2^64 unsigned.
+      long z = cs[i] + fold61(d, bs[i]) + fold61(e, as[i]);
+      share[i] = finish61(first ? z + de : z);
+      mac[i] = finish61(cm[i] + fold61(d, bm[i]) + fold61(e, am[i]) + fold61(alpha, de));
+    }
+  }
+
+  /** {@code a·b} for canonical a, b mod 2^61 − 1, folded once: congruent, below 2^62. */
+  private static long fold61(long a, long b) {
+    long hi = Math.multiplyHigh(a, b); // < 2^58
+    long lo = a * b;
+    return ((hi << 3) | (lo >>> 61)) + (lo & Mersenne61.P);
+  }
+
+  /** The canonical value mod 2^61 − 1 of {@code x}, read as unsigned 64 bits. */
+  private static long finish61(long x) {
+    long r = (x & Mersenne61.P) + (x >>> 61); // < 2^61 + 8
+    return r >= Mersenne61.P ? r - Mersenne61.P : r;
+  }
+
+  /** Any field: the same sums, a block of {@value #BLOCK} elements at a time, one scratch pair. */
+  private void combineBlocked(long[] opened, long[] share, long[] mac) {
     Shares a = triple.a();
     Shares b = triple.b();
     Shares c = triple.c();
-    long[] share = c.share.clone();
-    long[] mac = c.mac.clone();
-    long[] t = field.alloc(m);
-    field.mul(opened, 0, b.share, 0, t, 0, m);
-    field.add(share, 0, t, 0, share, 0, m);
-    field.mul(opened, m, a.share, 0, t, 0, m);
-    field.add(share, 0, t, 0, share, 0, m);
-    field.mul(opened, 0, b.mac, 0, t, 0, m);
-    field.add(mac, 0, t, 0, mac, 0, m);
-    field.mul(opened, m, a.mac, 0, t, 0, m);
-    field.add(mac, 0, t, 0, mac, 0, m);
-    field.mul(opened, 0, opened, m, t, 0, m);
-    result = suite.sharing.addPublic(new Shares(m, share, mac), t, 0);
-    return true;
+    long[] alpha = suite.sharing.alphaShare();
+    boolean first = suite.sharing.holdsPublic();
+    int block = Math.min(BLOCK, m);
+    long[] t = field.alloc(block);
+    long[] de = field.alloc(block);
+    for (int off = 0; off < m; off += block) {
+      int len = Math.min(block, m - off);
+      field.mul(opened, off, opened, m + off, de, 0, len);
+      field.mul(opened, off, b.share, off, t, 0, len);
+      field.add(c.share, off, t, 0, share, off, len);
+      field.mul(opened, m + off, a.share, off, t, 0, len);
+      field.add(share, off, t, 0, share, off, len);
+      if (first) {
+        field.add(share, off, de, 0, share, off, len);
+      }
+      field.mul(opened, off, b.mac, off, t, 0, len);
+      field.add(c.mac, off, t, 0, mac, off, len);
+      field.mul(opened, m + off, a.mac, off, t, 0, len);
+      field.add(mac, off, t, 0, mac, off, len);
+      field.scaleAdd(de, 0, alpha, 0, mac, off, len);
+    }
   }
 
   @Override

@@ -22,6 +22,16 @@ final class SpdzSharing {
     this.alpha = alpha;
   }
 
+  /** Whether this party holds the public part of a sharing (P0). */
+  boolean holdsPublic() {
+    return first;
+  }
+
+  /** This party's MAC key share α_i (not a copy: never write to it). */
+  long[] alphaShare() {
+    return alpha;
+  }
+
   Shares constant(long[] values, int m) {
     long[] share = first ? copy(values, m) : field.alloc(m);
     long[] mac = field.alloc(m);
