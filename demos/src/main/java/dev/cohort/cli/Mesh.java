@@ -22,21 +22,10 @@ import java.util.function.IntFunction;
  */
 final class Mesh {
 
-  private static final String PKCS12_ITERATIONS = "keystore.pkcs12.keyPbeIterationCount";
-
   /** What a party does once connected; runs on the party's own thread. */
   @FunctionalInterface
   interface PartyTask<T> {
     T run(int party, NettyTransport transport);
-  }
-
-  static {
-    // Netty's JDK SslContext stores the party's key in an in-memory PKCS#12 keystore under a
-    // throwaway password; the JDK protects it with 10,000 PBKDF2 iterations that guard nothing
-    // and cost seconds per party on a loaded machine. An explicit setting wins.
-    if (System.getProperty(PKCS12_ITERATIONS) == null) {
-      System.setProperty(PKCS12_ITERATIONS, "1");
-    }
   }
 
   private Mesh() {}

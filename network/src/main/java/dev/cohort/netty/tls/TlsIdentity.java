@@ -4,9 +4,11 @@ import io.netty.handler.ssl.ClientAuth;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslProvider;
+import io.netty.handler.ssl.util.KeyManagerFactoryWrapper;
 import java.nio.file.Path;
 import java.security.PrivateKey;
 import java.security.cert.X509Certificate;
+import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLException;
 
 /**
@@ -31,9 +33,14 @@ public record TlsIdentity(X509Certificate ca, X509Certificate certificate, Priva
     return Certificates.partyOf(certificate);
   }
 
+  /** This party's key and certificate, without a keystore (see {@link FixedKeyManager}). */
+  private KeyManagerFactory keyManagers() {
+    return new KeyManagerFactoryWrapper(new FixedKeyManager(key, certificate));
+  }
+
   public SslContext serverContext() {
     try {
-      return SslContextBuilder.forServer(key, certificate)
+      return SslContextBuilder.forServer(keyManagers())
           .trustManager(ca)
           .clientAuth(ClientAuth.REQUIRE)
           .protocols(TLS_13)
@@ -47,7 +54,7 @@ public record TlsIdentity(X509Certificate ca, X509Certificate certificate, Priva
   public SslContext clientContext() {
     try {
       return SslContextBuilder.forClient()
-          .keyManager(key, certificate)
+          .keyManager(keyManagers())
           .trustManager(ca)
           .protocols(TLS_13)
           .sslProvider(SslProvider.JDK)
