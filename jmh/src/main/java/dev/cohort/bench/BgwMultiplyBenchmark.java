@@ -9,7 +9,6 @@ import dev.cohort.engine.Result;
 import dev.cohort.field.Fields;
 import dev.cohort.suite.SuiteFactory;
 import java.util.Arrays;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -132,25 +131,11 @@ public class BgwMultiplyBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-      SplittableRandom random = new SplittableRandom(42);
-      xs = new long[n];
-      ys = new long[n];
-      for (int i = 0; i < n; i++) {
-        xs[i] = random.nextInt();
-        ys[i] = random.nextInt();
-      }
-      // Every party runs the same circuit; the values are read only at their owner.
-      multiply =
-          b -> {
-            SecretVector x = b.input(0, xs, n, BITS);
-            SecretVector y = b.input(1, ys, n, BITS);
-            return Deferred.of(b.mul(x, y));
-          };
-      inputs =
-          b -> {
-            b.input(0, xs, n, BITS);
-            return Deferred.of(b.input(1, ys, n, BITS));
-          };
+      Workloads workloads = new Workloads(n, BITS);
+      xs = workloads.xs;
+      ys = workloads.ys;
+      multiply = workloads.multiply();
+      inputs = workloads.inputs();
     }
   }
 
