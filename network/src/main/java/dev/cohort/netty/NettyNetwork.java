@@ -59,6 +59,7 @@ public final class NettyNetwork implements AutoCloseable {
   private final NettyOptions options;
   private final EventLoopGroup group;
   private final PeerLink[] links;
+  private final Arrivals arrivals = new Arrivals();
   private final SslContext serverTls;
   private final SslContext clientTls;
   private io.netty.channel.Channel server;
@@ -84,7 +85,7 @@ public final class NettyNetwork implements AutoCloseable {
     this.options = options;
     this.links = new PeerLink[parties];
     for (int p = 0; p < parties; p++) {
-      links[p] = new PeerLink(p);
+      links[p] = new PeerLink(p, arrivals);
     }
     this.serverTls = options.tls() == null ? null : options.tls().serverContext();
     this.clientTls = options.tls() == null ? null : options.tls().clientContext();
@@ -173,7 +174,7 @@ public final class NettyNetwork implements AutoCloseable {
       throw new NetworkException(PartyId.of(self) + " was interrupted while connecting");
     }
     log.info("{} connected to {} peers", PartyId.of(self), links.length - 1);
-    return new NettyTransport(this, links, options);
+    return new NettyTransport(this, links, arrivals, options);
   }
 
   /** Completes when every peer is ready, or fails as soon as one cannot be. */

@@ -1,18 +1,22 @@
 package dev.cohort.netty;
 
+import dev.cohort.api.NetworkException;
 import dev.cohort.api.PartyId;
 import dev.cohort.net.Channel;
 import dev.cohort.net.TrafficStats;
 import dev.cohort.netty.codec.FrameCodec;
 import dev.cohort.netty.codec.InboundFrame;
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.EventLoop;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 
 /**
  * The {@link Channel} of one party over Netty: a verified connection to every peer (made by {@link
- * NettyNetwork#connect}). Each exchange writes and flushes exactly one data frame per peer and then
- * takes one frame from each peer's {@link PeerLink}, waiting at most the receive timeout.
+ * NettyNetwork#connect}). Each exchange writes and flushes exactly one data frame per peer (handed
+ * to the event loop in one task) and then takes one frame from each peer's {@link PeerLink},
+ * waiting at most the receive timeout and waking once, when the last frame is there or a peer
+ * fails.
  *
  * <p>Byte counts in {@link #stats} are whole frames as they cross the connection (length field,
  * header and payload), before TLS adds its record overhead.
@@ -23,13 +27,16 @@ public final class NettyTransport implements Channel {
 
   private final NettyNetwork network;
   private final PeerLink[] links;
+  private final Arrivals arrivals;
   private final Duration receiveTimeout;
   private final int maxFrameBytes;
   private final TrafficStats stats;
   private int round;
   private boolean closed;
+  private String failure; // once a peer failed, every later exchange fails the same way
 
-  NettyTransport(NettyNetwork network, PeerLink[] links, NettyOptions options) {
+  NettyTransport(NettyNetwork network, PeerLink[] links, Arrivals arrivals, NettyOptions options) {
+    this.arrivals = arrivals;
     this.network = network;
     this.links = links;
     this.receiveTimeout = options.receiveTimeout();
@@ -73,21 +80,124 @@ public final class NettyTransport implements Channel {
         check(p, outgoing[p], lengths[p]); // all before any frame leaves: a round is all or none
       }
     }
-    for (int p = 0; p < links.length; p++) {
-      if (p != self) {
-        send(p, outgoing[p], lengths[p]);
-      }
-    }
-    long[][] incoming = new long[links.length][];
-    for (int p = 0; p < links.length; p++) {
-      if (p != self) {
-        InboundFrame.Data frame = links[p].take(round, receiveTimeout);
-        incoming[p] = frame.words();
-        stats.received(p, frame.wireBytes());
-      }
-    }
+    send(self, outgoing, lengths);
+    long[][] incoming = receive(self);
     round++;
     return incoming;
+  }
+
+  /**
+   * Builds every peer's frame on this thread and hands them to the event loop in one task, so a
+   * round wakes the event loop once.
+   */
+  private void send(int self, long[][] outgoing, int[] lengths) {
+    ByteBuf[] frames = new ByteBuf[links.length];
+    EventLoop loop = null;
+    for (int p = 0; p < links.length; p++) {
+      io.netty.channel.Channel channel = links[p].channel();
+      if (p == self || !channel.isActive()) {
+        continue; // a peer that is gone: taking its frame reports why, naming it
+      }
+      frames[p] = FrameCodec.data(channel.alloc(), round, outgoing[p], lengths[p]);
+      stats.sent(p, frames[p].readableBytes());
+      loop = channel.eventLoop();
+    }
+    if (loop == null) {
+      return;
+    }
+    loop.execute(
+        () -> {
+          for (int p = 0; p < frames.length; p++) {
+            if (frames[p] != null) {
+              links[p].channel().writeAndFlush(frames[p]); // a failed write fails the peer's link
+            }
+          }
+        });
+  }
+
+  /** One frame from every peer, waking up once when the last one is there. */
+  private long[][] receive(int self) {
+    long[][] incoming = new long[links.length][];
+    int missing = 0;
+    for (int p = 0; p < links.length; p++) {
+      if (p != self && !take(p, links[p].poll(), incoming)) {
+        missing++;
+      }
+    }
+    long deadline = System.nanoTime() + receiveTimeout.toNanos();
+    while (missing > 0) {
+      arrivals.expect(missing);
+      for (int p = 0; p < links.length; p++) {
+        if (p != self && incoming[p] == null) {
+          links[p].await();
+        }
+      }
+      for (int p = 0; p < links.length; p++) {
+        if (p != self && incoming[p] == null) {
+          links[p].claimIfArrived();
+        }
+      }
+      boolean inTime = arrivals.await(deadline);
+      if (Thread.currentThread().isInterrupted()) {
+        forgetAll(self, incoming);
+        throw new NetworkException(
+            "interrupted while waiting for " + firstMissing(self, incoming) + " in round " + round);
+      }
+      for (int p = 0; p < links.length; p++) {
+        if (p != self && incoming[p] == null && take(p, links[p].poll(), incoming)) {
+          missing--;
+        }
+      }
+      if (!inTime && missing > 0) {
+        forgetAll(self, incoming);
+        throw new NetworkException(
+            firstMissing(self, incoming)
+                + " sent nothing for round "
+                + round
+                + " within "
+                + receiveTimeout.toMillis()
+                + " ms");
+      }
+    }
+    return incoming;
+  }
+
+  /** Records {@code item} from peer {@code p}; false when there is none yet; throws on failures. */
+  private boolean take(int p, Object item, long[][] incoming) {
+    if (failure != null) {
+      throw new NetworkException(failure);
+    }
+    if (item == null) {
+      return false;
+    }
+    if (item instanceof InboundFrame.Data data) {
+      incoming[p] = data.words();
+      stats.received(p, data.wireBytes());
+      return true;
+    }
+    forgetAll(self(), incoming);
+    failure =
+        item == PeerLink.CLOSED
+            ? links[p].name() + " closed its connection before round " + round
+            : links[p].name() + " " + ((PeerLink.Failure) item).reason();
+    throw new NetworkException(failure);
+  }
+
+  private String firstMissing(int self, long[][] incoming) {
+    for (int p = 0; p < links.length; p++) {
+      if (p != self && incoming[p] == null) {
+        return links[p].name();
+      }
+    }
+    return "no peer";
+  }
+
+  private void forgetAll(int self, long[][] incoming) {
+    for (int p = 0; p < links.length; p++) {
+      if (p != self && incoming[p] == null) {
+        links[p].forget();
+      }
+    }
   }
 
   private void check(int peer, long[] words, int length) {
@@ -113,17 +223,6 @@ public final class NettyTransport implements Channel {
               + maxFrameBytes
               + " bytes: raise maxFrameBytes or lower the engine's batch size");
     }
-  }
-
-  private void send(int peer, long[] words, int length) {
-    io.netty.channel.Channel channel = links[peer].channel();
-    if (!channel.isActive()) {
-      return; // the peer is gone: taking its frame reports why, naming it
-    }
-    ByteBuf frame = FrameCodec.data(channel.alloc(), round, words, length);
-    int bytes = frame.readableBytes();
-    channel.writeAndFlush(frame); // a failed write shows up as the peer's failure in take
-    stats.sent(peer, bytes);
   }
 
   @Override

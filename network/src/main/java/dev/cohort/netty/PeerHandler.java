@@ -28,6 +28,7 @@ import org.slf4j.LoggerFactory;
 final class PeerHandler extends ChannelInboundHandlerAdapter {
 
   private static final Logger log = LoggerFactory.getLogger(PeerHandler.class);
+  private static final int MAX_REASON = 160;
 
   private final NettyNetwork network;
   private final NettyNetwork.Dialer dialer; // null on accepted connections
@@ -191,6 +192,12 @@ final class PeerHandler extends ChannelInboundHandlerAdapter {
       t = t.getCause();
     }
     String message = t.getMessage();
-    return message == null ? t.getClass().getSimpleName() : message;
+    if (message == null) {
+      return t.getClass().getSimpleName();
+    }
+    // Some messages carry the offending bytes in hex (a non-TLS record): keep the log readable.
+    return message.length() <= MAX_REASON
+        ? message
+        : message.substring(0, MAX_REASON) + "... (" + message.length() + " characters)";
   }
 }

@@ -1,40 +1,40 @@
 package dev.cohort.netty;
 
-import dev.cohort.api.NetworkException;
 import dev.cohort.api.PartyId;
 import dev.cohort.netty.codec.InboundFrame;
 import java.net.InetSocketAddress;
-import java.time.Duration;
-import java.util.concurrent.BlockingQueue;
+import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * This party's end of the connection to one peer: the hand-off from Netty's event loop, which
- * {@link #deliver}s frames and failures in arrival order, to the party's thread, which {@link
- * #take}s them one round at a time. Once the party thread has seen a failure, every later take
- * fails the same way.
+ * {@link #deliver}s frames and failures in arrival order, to the party's thread, which takes them
+ * one round at a time through {@link NettyTransport}. The {@link Arrivals} shared by all links of a
+ * party decide when the party thread wakes up.
  */
 final class PeerLink {
 
-  private static final Object CLOSED = new Object();
+  static final Object CLOSED = new Object();
 
-  private record Failure(String reason) {}
+  record Failure(String reason) {}
 
   final int peer;
 
   /** Completed on the event loop once the peer's hello has been verified. */
   final CompletableFuture<Void> ready = new CompletableFuture<>();
 
-  private final BlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
+  private final Queue<Object> inbox = new ConcurrentLinkedQueue<>();
+  private final AtomicBoolean awaited = new AtomicBoolean();
+  private final Arrivals arrivals;
   private volatile io.netty.channel.Channel channel;
   private volatile InetSocketAddress address;
   private volatile String lastError;
-  private String failure; // party thread only
 
-  PeerLink(int peer) {
+  PeerLink(int peer, Arrivals arrivals) {
     this.peer = peer;
+    this.arrivals = arrivals;
   }
 
   /** "P2 (10.0.0.2:7002)", or "P2" before the address is known. */
@@ -75,41 +75,46 @@ final class PeerLink {
 
   void deliver(InboundFrame.Data frame) {
     inbox.add(frame);
+    if (awaited.compareAndSet(true, false)) {
+      arrivals.countDown();
+    }
   }
 
   void fail(String reason) {
     inbox.add(new Failure(reason));
+    arrivals.raiseAlarm();
   }
 
   void closed() {
     inbox.add(CLOSED);
+    arrivals.raiseAlarm();
   }
 
   // Party thread side.
 
-  /** The peer's frame for {@code round}, waiting at most {@code timeout}. */
-  InboundFrame.Data take(long round, Duration timeout) {
-    if (failure != null) {
-      throw new NetworkException(failure);
+  /** The next item (a frame, {@link Failure} or {@link #CLOSED}), or null when none is queued. */
+  Object poll() {
+    return inbox.poll();
+  }
+
+  /** Marks this link as awaited for the round. */
+  void await() {
+    awaited.set(true);
+  }
+
+  /**
+   * After {@link Arrivals#expect}: counts a frame that arrived meanwhile; true if there was one.
+   */
+  boolean claimIfArrived() {
+    if (!inbox.isEmpty() && awaited.compareAndSet(true, false)) {
+      arrivals.countDown();
+      return true;
     }
-    Object item;
-    try {
-      item = inbox.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new NetworkException("interrupted while waiting for " + name() + " in round " + round);
-    }
-    if (item instanceof InboundFrame.Data data) {
-      return data;
-    }
-    if (item == null) {
-      throw new NetworkException(
-          name() + " sent nothing for round " + round + " within " + timeout.toMillis() + " ms");
-    }
-    failure =
-        item == CLOSED
-            ? name() + " closed its connection before round " + round
-            : name() + " " + ((Failure) item).reason();
-    throw new NetworkException(failure);
+    return false;
+  }
+
+  /** Clears the awaited mark after a timeout or failure, so a late frame counts nothing. */
+  void forget() {
+    awaited.set(false);
   }
 }
