@@ -50,6 +50,7 @@ final class FrescoBaselineParties implements AutoCloseable {
   private static final Duration TIMEOUT = Duration.ofMinutes(2);
 
   private final int parties;
+  private final int maxBitLength;
   private final List<SecureComputationEngine<ResourcePool, ProtocolBuilderNumeric>> engines =
       new ArrayList<>();
   private final List<ResourcePool> pools = new ArrayList<>();
@@ -62,7 +63,16 @@ final class FrescoBaselineParties implements AutoCloseable {
    *     field (it offers 8, 16, ..., 512 bits: 2^64 - 59 stands for Cohort's 2^61 - 1)
    */
   FrescoBaselineParties(String suite, int parties, int bits) {
+    this(suite, parties, bits, bits);
+  }
+
+  /**
+   * @param maxBitLength the largest values the suite's comparisons expect (FRESCO's {@code
+   *     maxBitLength}); the other constructor uses the field's length
+   */
+  FrescoBaselineParties(String suite, int parties, int bits, int maxBitLength) {
     this.parties = parties;
+    this.maxBitLength = maxBitLength;
     FieldDefinition field = MersennePrimeFieldDefinition.find(bits);
     threads = new ExecutorService[parties];
     int[] ports = freePorts(parties);
@@ -96,8 +106,8 @@ final class FrescoBaselineParties implements AutoCloseable {
       String suite, FieldDefinition field) {
     ProtocolSuiteNumeric protocolSuite =
         switch (suite) {
-          case "spdz" -> new SpdzProtocolSuite(field.getBitLength());
-          case "dummy" -> new DummyArithmeticProtocolSuite(field, field.getBitLength(), 0);
+          case "spdz" -> new SpdzProtocolSuite(maxBitLength);
+          case "dummy" -> new DummyArithmeticProtocolSuite(field, maxBitLength, 0);
           default -> throw new IllegalArgumentException("unknown FRESCO suite " + suite);
         };
     BatchedProtocolEvaluator evaluator =
