@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.cohort.api.Computation;
 import dev.cohort.api.Secret;
 import dev.cohort.bgw.BgwSuite;
+import dev.cohort.engine.Engine;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
+import dev.cohort.engine.SessionsResult;
 import dev.cohort.field.Fields;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,6 +69,47 @@ class CoalescingTest {
       long[] frames = r.metrics().framesSent();
       for (int q = 0; q < frames.length; q++) {
         long expected = q == r.metrics().party() ? 0 : SESSION_ROUNDS + r.metrics().setupRounds();
+        assertEquals(expected, frames[q], "frames from P" + r.metrics().party() + " to P" + q);
+      }
+    }
+  }
+
+  /**
+   * The sessions API over TLS: 1000 sessions at parallelism k take as many rounds as 1000 / k
+   * sessions one after another, and every round is one frame per peer.
+   */
+  @ParameterizedTest
+  @ValueSource(ints = {1, 20, 1000})
+  void runSessions_threePartiesOverTls_sendOneFramePerPeerPerRound(int k) {
+    int count = 1000;
+    List<Computation<Long>> sessions = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      sessions.add(session(i));
+    }
+    List<NettyNetwork> networks = NettyParties.bind(3, keys::options);
+    List<InetSocketAddress> addresses = NettyParties.addresses(networks);
+    List<SessionsResult<Long>> results =
+        NettyParties.each(
+            3,
+            p -> {
+              try (NettyTransport transport = networks.get(p).connect(addresses)) {
+                return new Engine(
+                        BgwSuite.factory(Fields.MERSENNE_61),
+                        transport,
+                        EngineConfig.defaults().withInsecureSeed(k))
+                    .runSessions(sessions, k);
+              }
+            });
+    long waves = (count + k - 1) / k;
+    for (SessionsResult<Long> r : results) {
+      for (int i = 0; i < count; i++) {
+        assertEquals((i + 1L) * (2L * i + 3), r.values().get(i), "session " + i);
+      }
+      assertEquals(SESSION_ROUNDS * waves, r.metrics().rounds(), "k sessions share rounds");
+      long[] frames = r.metrics().framesSent();
+      for (int q = 0; q < frames.length; q++) {
+        long expected =
+            q == r.metrics().party() ? 0 : r.metrics().rounds() + r.metrics().setupRounds();
         assertEquals(expected, frames[q], "frames from P" + r.metrics().party() + " to P" + q);
       }
     }
