@@ -173,7 +173,13 @@ public final class NettyNetwork implements AutoCloseable {
       close();
       throw new NetworkException(PartyId.of(self) + " was interrupted while connecting");
     }
-    log.info("{} connected to {} peers", PartyId.of(self), links.length - 1);
+    log.info(
+        "{} connected to {} peers ({})",
+        PartyId.of(self),
+        links.length - 1,
+        options.tls() == null
+            ? "plain TCP, INSECURE"
+            : "TLS 1.3 by " + options.tls().provider().implementation());
     return new NettyTransport(this, links, arrivals, options);
   }
 

@@ -88,7 +88,10 @@ class RandomBytesTest {
         assertTrue(
             e.getMessage().startsWith("P0 (127.0.0.1:9) broke the frame format: "), e.getMessage());
         assertTrue(e.getMessage().endsWith("; connection closed"), e.getMessage());
-        assertEquals(20, readUntilClosed(socket), "P1 answered its hello, then closed");
+        // Its hello (20 bytes), and its empty round-0 frame (12) when that left before the
+        // garbage was read: the connection closes on the garbage either way.
+        int read = readUntilClosed(socket);
+        assertTrue(read == 20 || read == 32, "P1 answered its hello, then closed: " + read);
       }
     }
     assertTrue(party1.isReleased());

@@ -2,6 +2,7 @@ package dev.cohort.netty;
 
 import dev.cohort.netty.tls.Certificates;
 import dev.cohort.netty.tls.TlsIdentity;
+import dev.cohort.netty.tls.TlsProvider;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -25,7 +26,12 @@ final class TestKeys {
 
   /** TLS options with timeouts short enough for tests. */
   NettyOptions options(int party) {
-    return NettyOptions.tls(identity(party))
+    return options(party, TlsProvider.AUTO);
+  }
+
+  /** {@link #options(int)} with the given TLS implementation. */
+  NettyOptions options(int party, TlsProvider provider) {
+    return NettyOptions.tls(identity(party).withProvider(provider))
         .withConnectTimeout(Duration.ofSeconds(20))
         .withReceiveTimeout(Duration.ofSeconds(20));
   }

@@ -9,6 +9,7 @@ import dev.cohort.harness.PartyFailedException;
 import dev.cohort.netty.codec.FrameCodec;
 import dev.cohort.netty.tls.Certificates;
 import dev.cohort.netty.tls.TlsIdentity;
+import dev.cohort.netty.tls.TlsProvider;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
@@ -32,12 +33,14 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
 import javax.net.ssl.SSLException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Mutual authentication: only certificates of the deployment's CA, binding the claimed id. */
 @ExtendWith(LeakCheck.class)
@@ -152,16 +155,24 @@ class TlsAuthenticationTest {
     CERTIFICATE_OF_ANOTHER_PARTY
   }
 
-  @ParameterizedTest
-  @EnumSource(Rogue.class)
-  void connect_rogueClaimsP0_readsNothingAndNothingIsDelivered(Rogue rogue) throws Exception {
+  /** Every rogue against an honest party on either TLS implementation. */
+  static Stream<Arguments> roguesAndProviders() {
+    return Stream.of(Rogue.values())
+        .flatMap(
+            r -> Stream.of(Arguments.of(r, TlsProvider.AUTO), Arguments.of(r, TlsProvider.JDK)));
+  }
+
+  @ParameterizedTest(name = "{0} against {1}")
+  @MethodSource("roguesAndProviders")
+  void connect_rogueClaimsP0_readsNothingAndNothingIsDelivered(Rogue rogue, TlsProvider provider)
+      throws Exception {
     TestKeys honest = TestKeys.generate(honestKeys, 3);
     NettyNetwork party1 =
         NettyNetwork.bind(
             1,
             2,
             new InetSocketAddress("127.0.0.1", 0),
-            honest.options(1).withConnectTimeout(Duration.ofMillis(1000)));
+            honest.options(1, provider).withConnectTimeout(Duration.ofMillis(1000)));
     SslContext tls =
         switch (rogue) {
           case NO_CERTIFICATE -> trustAnything(SslContextBuilder.forClient());

@@ -3,7 +3,6 @@ package dev.cohort.netty.tls;
 import io.netty.handler.ssl.ClientAuth;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
-import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.ssl.util.KeyManagerFactoryWrapper;
 import java.nio.file.Path;
 import java.security.PrivateKey;
@@ -14,9 +13,26 @@ import javax.net.ssl.SSLException;
 /**
  * One party's TLS material: the CA every peer must chain to, and this party's certificate and
  * private key. It builds the TLS 1.3 contexts of both roles, each requiring the other side's
- * certificate (mutual authentication).
+ * certificate (mutual authentication), with the TLS implementation {@code provider} chooses.
  */
-public record TlsIdentity(X509Certificate ca, X509Certificate certificate, PrivateKey key) {
+public record TlsIdentity(
+    X509Certificate ca, X509Certificate certificate, PrivateKey key, TlsProvider provider) {
+
+  public TlsIdentity {
+    if (provider == null) {
+      throw new IllegalArgumentException("TLS provider must not be null (TlsProvider.AUTO: any)");
+    }
+  }
+
+  /** This party's material with {@link TlsProvider#AUTO}. */
+  public TlsIdentity(X509Certificate ca, X509Certificate certificate, PrivateKey key) {
+    this(ca, certificate, key, TlsProvider.AUTO);
+  }
+
+  /** The same material with another TLS implementation. */
+  public TlsIdentity withProvider(TlsProvider provider) {
+    return new TlsIdentity(ca, certificate, key, provider);
+  }
 
   private static final String TLS_13 = "TLSv1.3";
 
@@ -44,7 +60,7 @@ public record TlsIdentity(X509Certificate ca, X509Certificate certificate, Priva
           .trustManager(ca)
           .clientAuth(ClientAuth.REQUIRE)
           .protocols(TLS_13)
-          .sslProvider(SslProvider.JDK)
+          .sslProvider(provider.resolve())
           .build();
     } catch (SSLException e) {
       throw new IllegalStateException("could not build the TLS server context: " + e, e);
@@ -57,7 +73,7 @@ public record TlsIdentity(X509Certificate ca, X509Certificate certificate, Priva
           .keyManager(keyManagers())
           .trustManager(ca)
           .protocols(TLS_13)
-          .sslProvider(SslProvider.JDK)
+          .sslProvider(provider.resolve())
           .build();
     } catch (SSLException e) {
       throw new IllegalStateException("could not build the TLS client context: " + e, e);
