@@ -106,7 +106,29 @@ final class SpdzKernels {
     }
   }
 
+  /** Whether all of {@code a[0, n)} are canonical mod 2^61 − 1: one branch-free pass. */
+  static boolean allCanonical61(long[] a, int n) {
+    long bad = 0;
+    for (int i = 0; i < n; i++) {
+      long x = a[i];
+      bad |= (x >>> 61) | ((x + 1) >>> 61); // x >= 2^61 (as unsigned), or x == p
+    }
+    return bad == 0;
+  }
+
   // ---- 2^127 − 1 ------------------------------------------------------------------------------
+
+  /** Whether all of the n elements in {@code a} are canonical mod 2^127 − 1, branch-free. */
+  static boolean allCanonical127(long[] a, int n) {
+    long bad = 0;
+    for (int i = 0; i < n; i++) {
+      long lo = a[2 * i];
+      long hi = a[2 * i + 1];
+      long notP = (hi ^ P_HI) | ~lo; // zero exactly when the element is p
+      bad |= (hi >>> 63) | (((notP | -notP) >>> 63) ^ 1);
+    }
+    return bad == 0;
+  }
 
   /** The carry out of bit 63 of {@code s = x + y (+ carry in)}, as 0 or 1. */
   private static long carry(long x, long y, long s) {

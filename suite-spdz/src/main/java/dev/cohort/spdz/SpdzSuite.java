@@ -3,6 +3,8 @@ package dev.cohort.spdz;
 import dev.cohort.api.AbortException;
 import dev.cohort.api.PartyId;
 import dev.cohort.field.Field;
+import dev.cohort.field.Mersenne127;
+import dev.cohort.field.Mersenne61;
 import dev.cohort.random.Prg;
 import dev.cohort.suite.Inbox;
 import dev.cohort.suite.Outbox;
@@ -246,6 +248,10 @@ public final class SpdzSuite implements Suite {
    */
   void readElements(Inbox in, int peer, long[] dst, int count) {
     in.read(peer, dst, 0, count * words);
+    if (field instanceof Mersenne61 && SpdzKernels.allCanonical61(dst, count)
+        || field instanceof Mersenne127 && SpdzKernels.allCanonical127(dst, count)) {
+      return;
+    }
     for (int i = 0; i < count; i++) {
       if (!canonical(dst, i)) {
         throw new AbortException(
