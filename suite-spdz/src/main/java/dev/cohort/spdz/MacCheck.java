@@ -170,30 +170,12 @@ final class MacCheck implements RoundProtocol {
       key[8 + b] = (byte) (jointSeed[1] >>> (8 * b));
     }
     Prg coefficients = Prg.fromKey(key, index);
-    long[] r = field.alloc(CHUNK);
     long[] v = field.alloc(1);
     long[] mu = field.alloc(1);
     if (field instanceof Mersenne61 || field instanceof Mersenne127) {
-      // One pass for both sums; the 2^127 − 1 kernel leaves them lazy until the end.
-      long[] acc = new long[2 * words];
-      for (OpenedValues.Batch b : batches) {
-        for (int from = 0; from < b.count(); from += CHUNK) {
-          int n = Math.min(CHUNK, b.count() - from);
-          field.random(coefficients, r, 0, n);
-          if (words == 1) {
-            SpdzKernels.macSums61(r, b.values(), b.macs(), from, n, acc);
-          } else {
-            SpdzKernels.macSums127(r, b.values(), b.macs(), from, n, acc);
-          }
-        }
-      }
-      if (words == 2) {
-        SpdzKernels.canonical127(acc, 0);
-        SpdzKernels.canonical127(acc, 2);
-      }
-      System.arraycopy(acc, 0, v, 0, words);
-      System.arraycopy(acc, words, mu, 0, words);
+      fusedSums(coefficients, v, mu);
     } else {
+      long[] r = field.alloc(CHUNK);
       long[] t = field.alloc(1);
       for (OpenedValues.Batch b : batches) {
         for (int from = 0; from < b.count(); from += CHUNK) {
@@ -211,6 +193,32 @@ final class MacCheck implements RoundProtocol {
     field.mul(suite.macKeyShare, 0, v, 0, t, 0, 1);
     field.sub(mu, 0, t, 0, out, 0, 1);
     return out;
+  }
+
+  /**
+   * v = Σ r_j v_j and μ = Σ r_j m_ij for the Mersenne fields: both sums in one pass of {@link
+   * SpdzKernels}, the same coefficients in the same order as the generic path.
+   */
+  private void fusedSums(Prg coefficients, long[] v, long[] mu) {
+    long[] r = field.alloc(CHUNK);
+    long[] acc = new long[2 * words]; // v, then μ; lazy over 2^127 − 1 until the end
+    for (OpenedValues.Batch b : batches) {
+      for (int from = 0; from < b.count(); from += CHUNK) {
+        int n = Math.min(CHUNK, b.count() - from);
+        field.random(coefficients, r, 0, n);
+        if (words == 1) {
+          SpdzKernels.macSums61(r, b.values(), b.macs(), from, n, acc);
+        } else {
+          SpdzKernels.macSums127(r, b.values(), b.macs(), from, n, acc);
+        }
+      }
+    }
+    if (words == 2) {
+      SpdzKernels.canonical127(acc, 0);
+      SpdzKernels.canonical127(acc, 2);
+    }
+    System.arraycopy(acc, 0, v, 0, words);
+    System.arraycopy(acc, words, mu, 0, words);
   }
 
   /** Reads and verifies every party's σ; returns Σ σ_i. */
