@@ -1,6 +1,7 @@
 package dev.cohort.spdz;
 
 import dev.cohort.field.Field;
+import dev.cohort.field.Mersenne127;
 import dev.cohort.field.Mersenne61;
 import dev.cohort.spdz.SpdzPreprocessing.Triples;
 import dev.cohort.suite.Inbox;
@@ -35,10 +36,17 @@ final class BeaverMultiply implements RoundProtocol {
     this.triple = suite.preprocessing.triples(m);
     this.de = field.alloc(2 * m);
     this.deMac = field.alloc(2 * m);
-    field.sub(x.share, 0, triple.a().share, 0, de, 0, m);
-    field.sub(y.share, 0, triple.b().share, 0, de, m, m);
-    field.sub(x.mac, 0, triple.a().mac, 0, deMac, 0, m);
-    field.sub(y.mac, 0, triple.b().mac, 0, deMac, m, m);
+    if (field instanceof Mersenne127) {
+      SpdzKernels.sub127(x.share, 0, triple.a().share, 0, de, 0, m);
+      SpdzKernels.sub127(y.share, 0, triple.b().share, 0, de, m, m);
+      SpdzKernels.sub127(x.mac, 0, triple.a().mac, 0, deMac, 0, m);
+      SpdzKernels.sub127(y.mac, 0, triple.b().mac, 0, deMac, m, m);
+    } else {
+      field.sub(x.share, 0, triple.a().share, 0, de, 0, m);
+      field.sub(y.share, 0, triple.b().share, 0, de, m, m);
+      field.sub(x.mac, 0, triple.a().mac, 0, deMac, 0, m);
+      field.sub(y.mac, 0, triple.b().mac, 0, deMac, m, m);
+    }
   }
 
   @Override
@@ -54,47 +62,17 @@ final class BeaverMultiply implements RoundProtocol {
     // α_i·z's share = c' + d·b' + e·a' + α_i·(d·e) on the MAC column.
     long[] share = field.alloc(m);
     long[] mac = field.alloc(m);
+    long[] alpha = suite.sharing.alphaShare();
+    boolean first = suite.sharing.holdsPublic();
     if (field instanceof Mersenne61) {
-      combine61(opened, share, mac);
+      SpdzKernels.beaver61(opened, m, triple, alpha[0], first, share, mac);
+    } else if (field instanceof Mersenne127) {
+      SpdzKernels.beaver127(opened, m, triple, alpha, first, share, mac);
     } else {
       combineBlocked(opened, share, mac);
     }
     result = new Shares(m, share, mac);
     return true;
-  }
-
-  /** 2^61 − 1: both columns in one pass, no scratch. */
-  private void combine61(long[] opened, long[] share, long[] mac) {
-    long[] as = triple.a().share;
-    long[] bs = triple.b().share;
-    long[] cs = triple.c().share;
-    long[] am = triple.a().mac;
-    long[] bm = triple.b().mac;
-    long[] cm = triple.c().mac;
-    long alpha = suite.sharing.alphaShare()[0];
-    boolean first = suite.sharing.holdsPublic();
-    for (int i = 0; i < m; i++) {
-      long d = opened[i];
-      long e = opened[m + i];
-      long de = finish61(fold61(d, e));
-      // Sums of canonical values (< 2^61) and folded products (< 2^62) stay below 2^64 unsigned.
-      long z = cs[i] + fold61(d, bs[i]) + fold61(e, as[i]);
-      share[i] = finish61(first ? z + de : z);
-      mac[i] = finish61(cm[i] + fold61(d, bm[i]) + fold61(e, am[i]) + fold61(alpha, de));
-    }
-  }
-
-  /** {@code a·b} for canonical a, b mod 2^61 − 1, folded once: congruent, below 2^62. */
-  private static long fold61(long a, long b) {
-    long hi = Math.multiplyHigh(a, b); // < 2^58
-    long lo = a * b;
-    return ((hi << 3) | (lo >>> 61)) + (lo & Mersenne61.P);
-  }
-
-  /** The canonical value mod 2^61 − 1 of {@code x}, read as unsigned 64 bits. */
-  private static long finish61(long x) {
-    long r = (x & Mersenne61.P) + (x >>> 61); // < 2^61 + 8
-    return r >= Mersenne61.P ? r - Mersenne61.P : r;
   }
 
   /** Any field: the same sums, a block of {@value #BLOCK} elements at a time, one scratch pair. */

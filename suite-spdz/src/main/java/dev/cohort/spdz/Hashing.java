@@ -1,5 +1,8 @@
 package dev.cohort.spdz;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 
@@ -10,6 +13,10 @@ import java.security.NoSuchAlgorithmException;
 final class Hashing {
 
   static final int DIGEST_WORDS = 4;
+
+  private static final int BUFFER_WORDS = 1 << 11; // 16 KiB of bytes at a time
+  private static final VarHandle LITTLE_ENDIAN_LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private Hashing() {}
 
@@ -28,14 +35,16 @@ final class Hashing {
   }
 
   static void update(MessageDigest digest, long[] words, int off, int n) {
-    byte[] bytes = new byte[8 * n];
-    for (int i = 0; i < n; i++) {
-      long w = words[off + i];
-      for (int b = 0; b < 8; b++) {
-        bytes[8 * i + b] = (byte) (w >>> (8 * b));
+    // Little-endian bytes through a bounded buffer, eight at a time: the byte-at-a-time loop over
+    // a buffer of the whole batch cost about as much as SHA-256 itself.
+    byte[] bytes = new byte[8 * Math.min(n, BUFFER_WORDS)];
+    for (int from = 0; from < n; from += BUFFER_WORDS) {
+      int k = Math.min(BUFFER_WORDS, n - from);
+      for (int i = 0; i < k; i++) {
+        LITTLE_ENDIAN_LONGS.set(bytes, 8 * i, words[off + from + i]);
       }
+      digest.update(bytes, 0, 8 * k);
     }
-    digest.update(bytes);
   }
 
   /** The digest as {@link #DIGEST_WORDS} words. */

@@ -3,6 +3,8 @@ package dev.cohort.spdz;
 import dev.cohort.api.AbortException;
 import dev.cohort.api.PartyId;
 import dev.cohort.field.Field;
+import dev.cohort.field.Mersenne127;
+import dev.cohort.field.Mersenne61;
 import dev.cohort.random.Prg;
 import dev.cohort.suite.Inbox;
 import dev.cohort.suite.Outbox;
@@ -36,6 +38,7 @@ final class MacCheck implements RoundProtocol {
 
   private final SpdzSuite suite;
   private final Field field;
+  private final int words;
   private final int self;
   private final int parties;
   private final long index;
@@ -53,6 +56,7 @@ final class MacCheck implements RoundProtocol {
   MacCheck(SpdzSuite suite, long index, List<OpenedValues.Batch> batches, long[] digest) {
     this.suite = suite;
     this.field = suite.field();
+    this.words = field.words();
     this.self = suite.party();
     this.parties = suite.parties();
     this.index = index;
@@ -168,22 +172,53 @@ final class MacCheck implements RoundProtocol {
     Prg coefficients = Prg.fromKey(key, index);
     long[] v = field.alloc(1);
     long[] mu = field.alloc(1);
-    long[] t = field.alloc(1);
-    long[] r = field.alloc(CHUNK);
-    for (OpenedValues.Batch b : batches) {
-      for (int from = 0; from < b.count(); from += CHUNK) {
-        int n = Math.min(CHUNK, b.count() - from);
-        field.random(coefficients, r, 0, n);
-        field.innerProduct(r, 0, b.values(), from, n, t, 0);
-        field.add(v, 0, t, 0, v, 0, 1);
-        field.innerProduct(r, 0, b.macs(), from, n, t, 0);
-        field.add(mu, 0, t, 0, mu, 0, 1);
+    if (field instanceof Mersenne61 || field instanceof Mersenne127) {
+      fusedSums(coefficients, v, mu);
+    } else {
+      long[] r = field.alloc(CHUNK);
+      long[] t = field.alloc(1);
+      for (OpenedValues.Batch b : batches) {
+        for (int from = 0; from < b.count(); from += CHUNK) {
+          int n = Math.min(CHUNK, b.count() - from);
+          field.random(coefficients, r, 0, n);
+          field.innerProduct(r, 0, b.values(), from, n, t, 0);
+          field.add(v, 0, t, 0, v, 0, 1);
+          field.innerProduct(r, 0, b.macs(), from, n, t, 0);
+          field.add(mu, 0, t, 0, mu, 0, 1);
+        }
       }
     }
+    long[] t = field.alloc(1);
     long[] out = field.alloc(1);
     field.mul(suite.macKeyShare, 0, v, 0, t, 0, 1);
     field.sub(mu, 0, t, 0, out, 0, 1);
     return out;
+  }
+
+  /**
+   * v = Σ r_j v_j and μ = Σ r_j m_ij for the Mersenne fields: both sums in one pass of {@link
+   * SpdzKernels}, the same coefficients in the same order as the generic path.
+   */
+  private void fusedSums(Prg coefficients, long[] v, long[] mu) {
+    long[] r = field.alloc(CHUNK);
+    long[] acc = new long[2 * words]; // v, then μ; lazy over 2^127 − 1 until the end
+    for (OpenedValues.Batch b : batches) {
+      for (int from = 0; from < b.count(); from += CHUNK) {
+        int n = Math.min(CHUNK, b.count() - from);
+        field.random(coefficients, r, 0, n);
+        if (words == 1) {
+          SpdzKernels.macSums61(r, b.values(), b.macs(), from, n, acc);
+        } else {
+          SpdzKernels.macSums127(r, b.values(), b.macs(), from, n, acc);
+        }
+      }
+    }
+    if (words == 2) {
+      SpdzKernels.canonical127(acc, 0);
+      SpdzKernels.canonical127(acc, 2);
+    }
+    System.arraycopy(acc, 0, v, 0, words);
+    System.arraycopy(acc, words, mu, 0, words);
   }
 
   /** Reads and verifies every party's σ; returns Σ σ_i. */

@@ -1,6 +1,8 @@
 package dev.cohort.spdz;
 
 import dev.cohort.field.Field;
+import dev.cohort.field.Mersenne127;
+import dev.cohort.field.Mersenne61;
 import dev.cohort.suite.Shares;
 
 /**
@@ -80,6 +82,18 @@ final class SpdzSharing {
   /** {@code a[i] + c[i]} for a public vector {@code c} (element offset {@code co}). */
   Shares addPublic(Shares a, long[] c, int co) {
     int m = a.length;
+    if (co == 0 && field instanceof Mersenne61) {
+      long[] share = field.alloc(m);
+      long[] mac = field.alloc(m);
+      SpdzKernels.addPublic61(a.share, a.mac, c, m, alpha[0], first, share, mac);
+      return new Shares(m, share, mac);
+    }
+    if (co == 0 && field instanceof Mersenne127) {
+      long[] share = field.alloc(m);
+      long[] mac = field.alloc(m);
+      SpdzKernels.addPublic127(a.share, a.mac, c, m, alpha, first, share, mac);
+      return new Shares(m, share, mac);
+    }
     long[] share = copy(a.share, m);
     if (first) {
       field.add(a.share, 0, c, co, share, 0, m);

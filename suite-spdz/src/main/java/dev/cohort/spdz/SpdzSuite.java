@@ -3,6 +3,8 @@ package dev.cohort.spdz;
 import dev.cohort.api.AbortException;
 import dev.cohort.api.PartyId;
 import dev.cohort.field.Field;
+import dev.cohort.field.Mersenne127;
+import dev.cohort.field.Mersenne61;
 import dev.cohort.random.Prg;
 import dev.cohort.suite.Inbox;
 import dev.cohort.suite.Outbox;
@@ -40,6 +42,7 @@ public final class SpdzSuite implements Suite {
   private final OpenedValues unchecked = new OpenedValues();
   private final MessageDigest broadcasts = Hashing.sha256();
   private final long[] modulus; // little-endian words of p
+  private long[] received; // see scratch()
   private boolean checkInFlight;
   private long checks; // the number of the next check
 
@@ -228,15 +231,28 @@ public final class SpdzSuite implements Suite {
 
   /** Reads every other party's {@code count} shares and returns their sum with {@code own}. */
   long[] sumShares(Inbox in, long[] own, int count) {
-    long[] sum = Arrays.copyOf(own, count * words);
-    long[] received = field.alloc(count);
+    long[] sum = field.alloc(count);
+    long[] received = scratch(count);
+    long[] addend = own; // the first peer's shares are added to own into sum: no copy of own
     for (int k = 0; k < parties; k++) {
       if (k != party) {
         readElements(in, k, received, count);
-        field.add(sum, 0, received, 0, sum, 0, count);
+        field.add(addend, 0, received, 0, sum, 0, count);
+        addend = sum;
       }
     }
     return sum;
+  }
+
+  /**
+   * A buffer of at least {@code count} elements for received shares, reused from one opening to the
+   * next: one party's gates run on one thread, and nothing keeps a reference to it.
+   */
+  private long[] scratch(int count) {
+    if (received == null || received.length < count * words) {
+      received = field.alloc(count);
+    }
+    return received;
   }
 
   /**
@@ -246,6 +262,10 @@ public final class SpdzSuite implements Suite {
    */
   void readElements(Inbox in, int peer, long[] dst, int count) {
     in.read(peer, dst, 0, count * words);
+    if (field instanceof Mersenne61 && SpdzKernels.allCanonical61(dst, count)
+        || field instanceof Mersenne127 && SpdzKernels.allCanonical127(dst, count)) {
+      return;
+    }
     for (int i = 0; i < count; i++) {
       if (!canonical(dst, i)) {
         throw new AbortException(

@@ -1,0 +1,179 @@
+package dev.cohort.spdz;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.cohort.field.Field;
+import dev.cohort.field.Fields;
+import dev.cohort.random.Prg;
+import dev.cohort.spdz.SpdzPreprocessing.Triples;
+import dev.cohort.suite.Shares;
+import java.math.BigInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The fused kernels against the generic field kernels (the oracle) on random columns from fixed
+ * seeds, with the edge values 0, 1, p − 2 and p − 1 planted at the start of every column.
+ */
+class SpdzKernelsTest {
+
+  private static final int M = 333; // odd, and more than the edge values
+
+  /** m random elements; element k of the edge list at position (k + shift) mod m. */
+  private static long[] column(Field f, Prg prg, int m, int shift) {
+    long[] x = f.alloc(m);
+    f.random(prg, x, 0, m);
+    BigInteger p = f.modulus();
+    BigInteger[] edges = {
+      BigInteger.ZERO, BigInteger.ONE, p.subtract(BigInteger.TWO), p.subtract(BigInteger.ONE)
+    };
+    for (int k = 0; k < edges.length; k++) {
+      f.encode(edges[k], x, (k + shift) % m);
+    }
+    return x;
+  }
+
+  private static Shares shares(Field f, Prg prg, int m, int shift) {
+    return new Shares(m, column(f, prg, m, shift), column(f, prg, m, shift + 1));
+  }
+
+  @ParameterizedTest
+  @CsvSource({"m61, true", "m61, false", "m127, true", "m127, false"})
+  void beaver_randomAndEdgeValues_matchesFieldKernels(String name, boolean first) {
+    Field f = Fields.byName(name);
+    Prg prg = Prg.seeded(42);
+    long[] opened = f.alloc(2 * M);
+    System.arraycopy(column(f, prg, M, 0), 0, opened, 0, M * f.words());
+    System.arraycopy(column(f, prg, M, 2), 0, opened, M * f.words(), M * f.words());
+    Triples t = new Triples(shares(f, prg, M, 1), shares(f, prg, M, 3), shares(f, prg, M, 0));
+    long[] alpha = f.alloc(1);
+    f.random(prg, alpha, 0, 1);
+
+    long[] share = f.alloc(M);
+    long[] mac = f.alloc(M);
+    if (f.words() == 1) {
+      SpdzKernels.beaver61(opened, M, t, alpha[0], first, share, mac);
+    } else {
+      SpdzKernels.beaver127(opened, M, t, alpha, first, share, mac);
+    }
+
+    long[] de = f.alloc(M);
+    long[] x = f.alloc(M);
+    f.mul(opened, 0, opened, M, de, 0, M);
+    long[] wantShare = t.c().share.clone();
+    f.mul(opened, 0, t.b().share, 0, x, 0, M);
+    f.add(wantShare, 0, x, 0, wantShare, 0, M);
+    f.mul(opened, M, t.a().share, 0, x, 0, M);
+    f.add(wantShare, 0, x, 0, wantShare, 0, M);
+    if (first) {
+      f.add(wantShare, 0, de, 0, wantShare, 0, M);
+    }
+    long[] wantMac = t.c().mac.clone();
+    f.mul(opened, 0, t.b().mac, 0, x, 0, M);
+    f.add(wantMac, 0, x, 0, wantMac, 0, M);
+    f.mul(opened, M, t.a().mac, 0, x, 0, M);
+    f.add(wantMac, 0, x, 0, wantMac, 0, M);
+    f.scaleAdd(de, 0, alpha, 0, wantMac, 0, M);
+    assertArrayEquals(wantShare, share);
+    assertArrayEquals(wantMac, mac);
+  }
+
+  @ParameterizedTest
+  @CsvSource({"m61", "m127"})
+  void macSums_randomAndEdgeValues_matchInnerProducts(String name) {
+    Field f = Fields.byName(name);
+    Prg prg = Prg.seeded(7);
+    long[] r = column(f, prg, M, 1);
+    long[] values = column(f, prg, M + 5, 0);
+    long[] macs = column(f, prg, M + 5, 3);
+    long[] acc = new long[2 * f.words()];
+    // Two calls on overlapping ranges: the sums carry over between calls.
+    if (f.words() == 1) {
+      SpdzKernels.macSums61(r, values, macs, 5, M, acc);
+      SpdzKernels.macSums61(r, values, macs, 0, M, acc);
+    } else {
+      SpdzKernels.macSums127(r, values, macs, 5, M, acc);
+      SpdzKernels.macSums127(r, values, macs, 0, M, acc);
+      SpdzKernels.canonical127(acc, 0);
+      SpdzKernels.canonical127(acc, 2);
+    }
+    BigInteger p = f.modulus();
+    BigInteger v = BigInteger.ZERO;
+    BigInteger mu = BigInteger.ZERO;
+    for (int from : new int[] {5, 0}) {
+      for (int j = 0; j < M; j++) {
+        BigInteger rj = f.toBigInteger(r, j);
+        v = v.add(rj.multiply(f.toBigInteger(values, from + j)));
+        mu = mu.add(rj.multiply(f.toBigInteger(macs, from + j)));
+      }
+    }
+    assertEquals(v.mod(p), f.toBigInteger(acc, 0));
+    assertEquals(mu.mod(p), f.toBigInteger(acc, 1));
+  }
+
+  @ParameterizedTest
+  @CsvSource({"m61, true", "m61, false", "m127, true", "m127, false"})
+  void addPublic_randomAndEdgeValues_matchesFieldKernels(String name, boolean first) {
+    Field f = Fields.byName(name);
+    Prg prg = Prg.seeded(9);
+    Shares a = shares(f, prg, M, 0);
+    long[] c = column(f, prg, M, 2);
+    long[] alpha = f.alloc(1);
+    f.encode(f.modulus().subtract(BigInteger.ONE), alpha, 0); // p − 1: the largest key
+
+    long[] share = f.alloc(M);
+    long[] mac = f.alloc(M);
+    if (f.words() == 1) {
+      SpdzKernels.addPublic61(a.share, a.mac, c, M, alpha[0], first, share, mac);
+    } else {
+      SpdzKernels.addPublic127(a.share, a.mac, c, M, alpha, first, share, mac);
+    }
+
+    long[] wantShare = a.share.clone();
+    if (first) {
+      f.add(a.share, 0, c, 0, wantShare, 0, M);
+    }
+    long[] wantMac = a.mac.clone();
+    f.scaleAdd(c, 0, alpha, 0, wantMac, 0, M);
+    assertArrayEquals(wantShare, share);
+    assertArrayEquals(wantMac, mac);
+  }
+
+  @Test
+  void sub127_randomAndEdgeValues_matchesFieldSub() {
+    Field f = Fields.byName("m127");
+    Prg prg = Prg.seeded(11);
+    long[] a = column(f, prg, M, 0);
+    for (int shift = 0; shift < 4; shift++) { // every pair of edge values meets once
+      long[] b = column(f, prg, M, shift);
+      long[] out = f.alloc(M + 1);
+      SpdzKernels.sub127(a, 0, b, 0, out, 1, M);
+      long[] want = f.alloc(M + 1);
+      f.sub(a, 0, b, 0, want, 1, M);
+      assertArrayEquals(want, out);
+    }
+  }
+
+  @Test
+  void allCanonical_eachOutOfFieldValue_isCaught() {
+    long p61 = (1L << 61) - 1;
+    long[] good61 = {0, 1, p61 - 1, p61 - 2};
+    assertEquals(true, SpdzKernels.allCanonical61(good61, good61.length));
+    for (long bad : new long[] {p61, p61 + 1, 1L << 62, Long.MAX_VALUE, Long.MIN_VALUE, -1}) {
+      long[] a = {0, p61 - 1, bad, 5};
+      assertEquals(false, SpdzKernels.allCanonical61(a, a.length), Long.toHexString(bad));
+      assertEquals(true, SpdzKernels.allCanonical61(a, 2)); // only the first n are read
+    }
+    long max = Long.MAX_VALUE;
+    long[] good127 = {0, 0, -2, max, -1, max - 1, -1, 0, 0, max};
+    assertEquals(true, SpdzKernels.allCanonical127(good127, good127.length / 2));
+    long[][] bad127 = {{-1, max}, {0, Long.MIN_VALUE}, {-1, -1}, {5, -2}};
+    for (long[] bad : bad127) {
+      long[] a = {7, 3, bad[0], bad[1], 0, 0};
+      assertEquals(false, SpdzKernels.allCanonical127(a, 3), bad[0] + ", " + bad[1]);
+      assertEquals(true, SpdzKernels.allCanonical127(a, 1));
+    }
+  }
+}
