@@ -207,6 +207,19 @@ abstract class FieldContract {
   }
 
   @Property(seed = "42")
+  void scale_powerOfTwo_matchesBigInteger(
+      @ForAll("batches") Batch batch, @ForAll @IntRange(min = 0, max = 200) int power) {
+    // Fields may rotate instead of multiplying by 2^s (Mersenne primes); 2^s mod p for s past the
+    // bit length is a power of two again there, and an ordinary constant elsewhere.
+    BigInteger c = BigInteger.ONE.shiftLeft(power).mod(p());
+    long[] a = pack(batch.a(), batch.ao());
+    long[] cs = pack(List.of(c), batch.bo());
+    long[] out = sentinels(batch.oo() + batch.n() + 1);
+    field().scale(a, batch.ao(), cs, batch.bo(), out, batch.oo(), batch.n());
+    assertElements(map(batch.a(), x -> x.multiply(c)), out, batch.oo());
+  }
+
+  @Property(seed = "42")
   void scaleAdd_randomBatch_matchesBigInteger(
       @ForAll("batches") Batch batch, @ForAll("elements") BigInteger c) {
     long[] a = pack(batch.a(), batch.ao());
