@@ -80,6 +80,29 @@ public final class Bits {
     return b.add(b.mul(r, twoCMinusOne), notC);
   }
 
+  /**
+   * The Hamming distance Σ (c_i ⊕ r_i) between public bits c (rows {@code c[i]}) and secret
+   * bit-major bits r, with c ⊕ r = c + r·(1 − 2c): local, in [0, m].
+   */
+  static SecretVector hammingPublic(Numeric b, long[][] c, SecretVector rBits, int n) {
+    int m = c.length;
+    long[] signs = new long[m * n];
+    long[] ones = new long[n];
+    for (int i = 0; i < m; i++) {
+      long[] row = c[i];
+      for (int j = 0; j < n; j++) {
+        signs[i * n + j] = 1 - 2 * row[j];
+        ones[j] += row[j];
+      }
+    }
+    SecretVector signed = b.mul(rBits, signs);
+    SecretVector sum = bit(b, signed, n, 0);
+    for (int i = 1; i < m; i++) {
+      sum = b.add(sum, bit(b, signed, n, i));
+    }
+    return b.add(sum, ones);
+  }
+
   /** Folds (less, equal) pairs from the least significant (index 0) up. */
   static SecretVector combineLess(Numeric b, SecretVector[] less, SecretVector[] equal) {
     int count = less.length;

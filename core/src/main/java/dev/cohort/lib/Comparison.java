@@ -68,9 +68,9 @@ public final class Comparison {
     if (n == 0) {
       return a;
     }
-    Masking mask = Masking.open(b, a, k, m, k + kappa - m);
+    Masking mask = Masking.draw(b, n, m, k + kappa - m);
     Step<SecretVector> result =
-        mask.opened()
+        mask.open(b, Masking.offset(b, a, k))
             .seq(
                 (s, c) -> {
                   // m < k, so the offset 2^(k-1) vanishes mod 2^m

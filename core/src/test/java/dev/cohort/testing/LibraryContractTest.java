@@ -226,6 +226,18 @@ public abstract class LibraryContractTest {
   }
 
   @Test
+  void randomMasks_opened_belowPartiesTimesPowerOfTwoAndNotConstant() {
+    int bits = 20;
+    long bound = (long) parties() << bits;
+    long[] masks = run(FIELD, 23, b -> b.open(b.randomMasks(500, bits))).get(0).value();
+    long distinct = java.util.Arrays.stream(masks).distinct().count();
+    for (long m : masks) {
+      assertTrue(m >= 0 && m < bound, "mask " + m + " outside [0, " + bound + ")");
+    }
+    assertTrue(distinct > 400, "only " + distinct + " distinct masks of 500");
+  }
+
+  @Test
   void lessThan_fieldTooSmall_refusedWithSizeNeeded() {
     PartyFailedException e =
         assertThrows(

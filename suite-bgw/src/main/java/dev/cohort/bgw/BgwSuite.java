@@ -273,6 +273,36 @@ public final class BgwSuite extends PolynomialSuite {
     return new BgwReshare(this, dealers, null, mine, length);
   }
 
+  /**
+   * Each of P_0..P_t deals {@code length} integers uniform in [0, 2^bits) and every party sums the
+   * t + 1 sharings: one round, no multiplication. At least one dealer is honest, so each sum is
+   * that dealer's uniform integer plus values independent of it, and it lies below (t + 1)·2^bits.
+   * This replaces composing {@code bits} dealt random bits, one multiplication each at t = 1.
+   */
+  @Override
+  public RoundProtocol randomMasks(int length, int bits) {
+    int[] dealers = new int[threshold + 1];
+    for (int i = 0; i < dealers.length; i++) {
+      dealers[i] = i;
+    }
+    return new BgwReshare(
+        this, dealers, null, party <= threshold ? privateIntegers(length, bits) : null, length);
+  }
+
+  /** {@code m} uniformly random integers of this party in [0, 2^bits), packed (little-endian). */
+  long[] privateIntegers(int m, int bits) {
+    long[] out = field.alloc(m);
+    prg.fill(out, 0, m * words);
+    int full = bits / 64; // words kept whole
+    long topMask = (1L << (bits % 64)) - 1; // bits kept of word number full (if any)
+    for (int i = 0; i < m; i++) {
+      for (int w = full; w < words; w++) {
+        out[i * words + w] &= w == full ? topMask : 0;
+      }
+    }
+    return out;
+  }
+
   @Override
   public RoundProtocol randomBits(int length) {
     if (threshold <= config.dealtBitsUpTo()) {
