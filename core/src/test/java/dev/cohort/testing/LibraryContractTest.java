@@ -221,7 +221,8 @@ public abstract class LibraryContractTest {
       rounds.add(results.get(0).metrics().rounds());
     }
     assertEquals(rounds.get(0), rounds.get(1), "rounds for 1 and for 1000 comparisons");
-    // random bits (2) + open (1) + ⌈log2 32⌉ tree levels (5) + input and output (2)
+    // input (1) + random bits (2) + open (1) + ⌈log2 16⌉ tree levels over pairs of bits (4) +
+    // output (1); equality (two openings, a tree over 6 bits) fits inside; SPDZ adds its checks
     assertTrue(rounds.get(0) <= 12, "comparison rounds: " + rounds.get(0));
   }
 
