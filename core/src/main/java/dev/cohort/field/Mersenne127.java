@@ -183,10 +183,53 @@ public final class Mersenne127 implements Field {
 
   @Override
   public void mul(long[] a, int ao, long[] b, int bo, long[] out, int oo, int n) {
+    if (allSigns(b, bo, n)) {
+      mulSigns(a, ao, b, bo, out, oo, n);
+      return;
+    }
     for (int i = 0; i < n; i++) {
       int ia = 2 * (ao + i);
       int ib = 2 * (bo + i);
       mulAdd(a[ia], a[ia + 1], b[ib], b[ib + 1], 0, 0, out, 2 * (oo + i));
+    }
+  }
+
+  /**
+   * Whether every element of {@code b[bo, bo + n)} is 0, 1 or −1: the public coefficients with
+   * which the library's bitwise protocols scale secret bits (c xor r = c + (1 − 2c)·r and the
+   * like). A vector of shares fails at its first element, so the check costs nothing there.
+   */
+  private static boolean allSigns(long[] b, int bo, int n) {
+    for (int i = 0; i < n; i++) {
+      long lo = b[2 * (bo + i)];
+      long hi = b[2 * (bo + i) + 1];
+      boolean zeroOrOne = hi == 0 && (lo >>> 1) == 0;
+      boolean minusOne = hi == P_HI && lo == P_LO - 1;
+      if (!zeroOrOne && !minusOne) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * {@link #mul} by coefficients in {0, 1, −1}: a select, branch-free (the pattern follows public
+   * bits, which look random). In a BGW 32-bit comparison the scaling of bits by such vectors was
+   * 13% of the CPU time (JFR) with full multiplications.
+   */
+  private static void mulSigns(long[] a, int ao, long[] b, int bo, long[] out, int oo, int n) {
+    for (int i = 0; i < n; i++) {
+      int ia = 2 * (ao + i);
+      int ib = 2 * (bo + i);
+      long a0 = a[ia];
+      long a1 = a[ia + 1];
+      long keep = -(b[ib] & 1); // 1 is odd; 0 and p − 1 are even
+      long flip = -(b[ib + 1] >>> 62); // only p − 1 has a high word
+      long any = a0 | a1;
+      long nonzero = (any | -any) >> 63; // all ones unless a = 0, whose negation is 0, not p
+      int io = 2 * (oo + i);
+      out[io] = (a0 & keep) | ((P_LO - a0) & flip & nonzero);
+      out[io + 1] = (a1 & keep) | ((P_HI - a1) & flip & nonzero);
     }
   }
 

@@ -189,6 +189,25 @@ abstract class FieldContract {
   }
 
   @Property(seed = "42")
+  void mul_bySignsZeroOneMinusOne_matchesBigInteger(
+      @ForAll("batches") Batch batch, @ForAll long pattern) {
+    // Fields may select instead of multiplying when every factor is 0, 1 or −1 (public bits).
+    List<BigInteger> signs = new ArrayList<>();
+    for (int i = 0; i < batch.n(); i++) {
+      signs.add(BigInteger.valueOf(Math.floorMod(pattern >>> (2 * (i % 32)), 3) - 1).mod(p()));
+    }
+    long[] a = pack(batch.a(), batch.ao());
+    long[] b = pack(signs, batch.bo());
+    long[] out = sentinels(batch.oo() + batch.n() + 1);
+    field().mul(a, batch.ao(), b, batch.bo(), out, batch.oo(), batch.n());
+    List<BigInteger> expected = new ArrayList<>();
+    for (int i = 0; i < batch.n(); i++) {
+      expected.add(batch.a().get(i).multiply(signs.get(i)).mod(p()));
+    }
+    assertElements(expected, out, batch.oo());
+  }
+
+  @Property(seed = "42")
   void negate_randomBatch_matchesBigInteger(@ForAll("batches") Batch batch) {
     long[] a = pack(batch.a(), batch.ao());
     long[] out = sentinels(batch.oo() + batch.n() + 1);
