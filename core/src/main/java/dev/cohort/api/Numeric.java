@@ -152,6 +152,25 @@ public interface Numeric {
 
   SecretVector randomBits(int length);
 
+  /**
+   * {@code length} secret random integers for statistical masking, each below {@code parties() ·
+   * 2^bits}: r = u + w with u uniform in [0, 2^bits) and independent of w and of what any set of
+   * parties the suite tolerates sees. Adding r to a value in [0, 2^b) hides it to statistical
+   * distance 2^(b − bits). Suites with authenticated or costly bits compose {@code bits} random
+   * bits (r uniform in [0, 2^bits)); BGW sums integers dealt by t + 1 parties, with no
+   * multiplication.
+   *
+   * <p>The default composes random bits, for builders that have no cheaper source.
+   */
+  default SecretVector randomMasks(int length, int bits) {
+    SecretVector all = randomBits(length * bits);
+    SecretVector sum = slice(all, 0, length);
+    for (int i = 1; i < bits; i++) {
+      sum = add(sum, mul(slice(all, i * length, (i + 1) * length), BigInteger.ONE.shiftLeft(i)));
+    }
+    return sum;
+  }
+
   // ---- secrets that later steps compute ----
 
   /**

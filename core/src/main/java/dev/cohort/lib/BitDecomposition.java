@@ -29,9 +29,9 @@ public final class BitDecomposition {
     if (n == 0) {
       return a;
     }
-    Masking mask = Masking.open(b, a, k, k, kappa);
+    Masking mask = Masking.draw(b, n, k, kappa);
     Step<SecretVector> bits =
-        mask.opened()
+        mask.open(b, Masking.offset(b, a, k))
             .seq(
                 (s, c) -> {
                   BigInteger[] low = Masking.lowBits(c, BigInteger.ONE.shiftLeft(k - 1), k);

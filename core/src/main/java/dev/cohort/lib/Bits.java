@@ -50,21 +50,76 @@ public final class Bits {
   }
 
   /**
+   * The products r_(2p+1)·r_(2p) of the ⌊m/2⌋ pairs of adjacent random bits, for {@link
+   * #lessThanPublic}: they do not depend on the compared value, so they are computed while the
+   * masked value is being opened. One multiplication per pair, one round.
+   */
+  static SecretVector[] pairProducts(Numeric b, SecretVector rBits, int n, int m) {
+    SecretVector[] products = new SecretVector[m / 2];
+    for (int p = 0; p < m / 2; p++) {
+      products[p] = b.mul(bit(b, rBits, n, 2 * p + 1), bit(b, rBits, n, 2 * p));
+    }
+    return products;
+  }
+
+  /**
    * [c < r] for public c (bits {@code c[i][j]}) and secret r (bit-major {@code rBits}), by a tree
    * over bit ranges carrying (less, equal): less = less_hi + equal_hi * less_lo and equal =
-   * equal_hi * equal_lo. 2m − 3 multiplications in ⌈log2 m⌉ rounds.
+   * equal_hi * equal_lo. The leaves are pairs of bits: with c public and the product q = r_hi·r_lo
+   * of {@link #pairProducts} given, both less and equal of a pair are linear in (r_hi, r_lo, q), so
+   * the tree starts over ⌈m/2⌉ leaves: 2⌈m/2⌉ − 3 multiplications in ⌈log2 ⌈m/2⌉⌉ rounds (plus the
+   * ⌊m/2⌋ pair products, computed before c is known), where a tree over bits took 2m − 3 in ⌈log2
+   * m⌉.
    */
-  static SecretVector lessThanPublic(Numeric b, long[][] c, SecretVector rBits, int n, int m) {
-    SecretVector[] less = new SecretVector[m];
-    SecretVector[] equal = new SecretVector[m];
-    for (int i = 0; i < m; i++) {
-      SecretVector r = bit(b, rBits, n, i);
+  static SecretVector lessThanPublic(
+      Numeric b, long[][] c, SecretVector rBits, SecretVector[] pairs, int n, int m) {
+    int groups = (m + 1) / 2;
+    SecretVector[] less = new SecretVector[groups];
+    SecretVector[] equal = new SecretVector[groups];
+    for (int p = 0; p < m / 2; p++) {
+      long[] ch = c[2 * p + 1];
+      long[] cl = c[2 * p];
+      SecretVector rh = bit(b, rBits, n, 2 * p + 1);
+      SecretVector rl = bit(b, rBits, n, 2 * p);
+      long[][] lessCoefficients = new long[3][n];
+      long[][] equalCoefficients = new long[4][n];
+      for (int j = 0; j < n; j++) {
+        long notH = 1 - ch[j];
+        long notL = 1 - cl[j];
+        long signH = 2 * ch[j] - 1;
+        long signL = 2 * cl[j] - 1;
+        // less = (1−c_h)·r_h + (1−c_h)(1−c_l)·r_l + (2c_h−1)(1−c_l)·q
+        lessCoefficients[0][j] = notH;
+        lessCoefficients[1][j] = notH * notL;
+        lessCoefficients[2][j] = signH * notL;
+        // equal = (1−c_h + (2c_h−1)·r_h)(1−c_l + (2c_l−1)·r_l), expanded with q = r_h·r_l
+        equalCoefficients[0][j] = signH * notL;
+        equalCoefficients[1][j] = notH * signL;
+        equalCoefficients[2][j] = signH * signL;
+        equalCoefficients[3][j] = notH * notL;
+      }
+      SecretVector q = pairs[p];
+      less[p] =
+          b.add(
+              b.add(b.mul(rh, lessCoefficients[0]), b.mul(rl, lessCoefficients[1])),
+              b.mul(q, lessCoefficients[2]));
+      if (groups > 1) {
+        equal[p] =
+            b.add(
+                b.add(
+                    b.add(b.mul(rh, equalCoefficients[0]), b.mul(rl, equalCoefficients[1])),
+                    b.mul(q, equalCoefficients[2])),
+                equalCoefficients[3]);
+      }
+    }
+    if (m % 2 == 1) {
+      SecretVector r = bit(b, rBits, n, m - 1);
       long[] notC = new long[n];
       for (int j = 0; j < n; j++) {
-        notC[j] = 1 - c[i][j];
+        notC[j] = 1 - c[m - 1][j];
       }
-      less[i] = b.mul(r, notC); // (1 - c_i) r_i
-      equal[i] = equalPublic(b, c[i], r);
+      less[groups - 1] = b.mul(r, notC); // (1 - c_i) r_i
+      equal[groups - 1] = equalPublic(b, c[m - 1], r);
     }
     return combineLess(b, less, equal);
   }
@@ -78,6 +133,29 @@ public final class Bits {
       twoCMinusOne[j] = 2 * c[j] - 1;
     }
     return b.add(b.mul(r, twoCMinusOne), notC);
+  }
+
+  /**
+   * The Hamming distance Σ (c_i ⊕ r_i) between public bits c (rows {@code c[i]}) and secret
+   * bit-major bits r, with c ⊕ r = c + r·(1 − 2c): local, in [0, m].
+   */
+  static SecretVector hammingPublic(Numeric b, long[][] c, SecretVector rBits, int n) {
+    int m = c.length;
+    long[] signs = new long[m * n];
+    long[] ones = new long[n];
+    for (int i = 0; i < m; i++) {
+      long[] row = c[i];
+      for (int j = 0; j < n; j++) {
+        signs[i * n + j] = 1 - 2 * row[j];
+        ones[j] += row[j];
+      }
+    }
+    SecretVector signed = b.mul(rBits, signs);
+    SecretVector sum = bit(b, signed, n, 0);
+    for (int i = 1; i < m; i++) {
+      sum = b.add(sum, bit(b, signed, n, i));
+    }
+    return b.add(sum, ones);
   }
 
   /** Folds (less, equal) pairs from the least significant (index 0) up. */

@@ -500,6 +500,21 @@ final class Builder implements Numeric {
     return randomVector(length, true);
   }
 
+  @Override
+  public SecretVector randomMasks(int length, int bits) {
+    if (length < 0) {
+      throw new IllegalArgumentException("length (" + length + ") must be >= 0");
+    }
+    checkBits(bits, field.bitLength() - 2);
+    VectorValue out = new VectorValue(length);
+    if (length == 0) {
+      out.shares = suite.constant(new long[0], 0);
+      return out;
+    }
+    new InteractiveGate.RandomMask(scope, bits, out).attach(graph);
+    return out;
+  }
+
   private SecretVector randomVector(int length, boolean bits) {
     if (length < 0) {
       throw new IllegalArgumentException("length (" + length + ") must be >= 0");

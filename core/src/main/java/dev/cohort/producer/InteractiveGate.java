@@ -19,7 +19,8 @@ abstract class InteractiveGate extends NativeGate {
     MULTIPLY,
     OPEN,
     RANDOM,
-    RANDOM_BIT
+    RANDOM_BIT,
+    RANDOM_MASK
   }
 
   final Kind kind;
@@ -138,6 +139,18 @@ abstract class InteractiveGate extends NativeGate {
     @Override
     RoundProtocol startGroup(Suite suite, List<InteractiveGate> group, int total) {
       return kind == Kind.RANDOM_BIT ? suite.randomBits(total) : suite.random(total);
+    }
+  }
+
+  /** Random integers for statistical masking ({@link Suite#randomMasks}); param: their bits. */
+  static final class RandomMask extends ToShares {
+    RandomMask(ParallelProtocolProducer scope, int bits, Value output) {
+      super(scope, Kind.RANDOM_MASK, bits, output);
+    }
+
+    @Override
+    RoundProtocol startGroup(Suite suite, List<InteractiveGate> group, int total) {
+      return suite.randomMasks(total, param);
     }
   }
 

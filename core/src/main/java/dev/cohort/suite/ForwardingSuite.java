@@ -105,6 +105,11 @@ public abstract class ForwardingSuite implements Suite {
   }
 
   @Override
+  public RoundProtocol randomMasks(int length, int bits) {
+    return delegate.randomMasks(length, bits);
+  }
+
+  @Override
   public RoundProtocol check(boolean end) {
     return delegate.check(end);
   }

@@ -83,6 +83,20 @@ public interface Suite {
   RoundProtocol randomBits(int length);
 
   /**
+   * Shares of {@code length} random integers for statistical masking: each r = u + w where u is
+   * uniform in [0, 2^bits) and independent of w and of the view of any set of parties the suite
+   * tolerates, and 0 ≤ r < parties · 2^bits. Adding r to a value v in [0, 2^b) hides v to
+   * statistical distance 2^(b − bits). {@code bits} must be below the field's bit length minus one.
+   *
+   * <p>The default composes {@code bits} random bits per integer (w = 0, r exactly uniform); a
+   * suite with a cheaper source of bounded randomness overrides it (BGW: the sum of integers dealt
+   * by t + 1 parties).
+   */
+  default RoundProtocol randomMasks(int length, int bits) {
+    return new ComposedMasks(this, length, bits);
+  }
+
+  /**
    * A check the suite must run before results leave the engine ({@code end} true), or at a round
    * boundary because enough unchecked work has piled up ({@code end} false); null when nothing
    * needs checking. SPDZ's MAC check and broadcast comparison are such checks.

@@ -189,6 +189,25 @@ abstract class FieldContract {
   }
 
   @Property(seed = "42")
+  void mul_bySignsZeroOneMinusOne_matchesBigInteger(
+      @ForAll("batches") Batch batch, @ForAll long pattern) {
+    // Fields may select instead of multiplying when every factor is 0, 1 or −1 (public bits).
+    List<BigInteger> signs = new ArrayList<>();
+    for (int i = 0; i < batch.n(); i++) {
+      signs.add(BigInteger.valueOf(Math.floorMod(pattern >>> (2 * (i % 32)), 3) - 1).mod(p()));
+    }
+    long[] a = pack(batch.a(), batch.ao());
+    long[] b = pack(signs, batch.bo());
+    long[] out = sentinels(batch.oo() + batch.n() + 1);
+    field().mul(a, batch.ao(), b, batch.bo(), out, batch.oo(), batch.n());
+    List<BigInteger> expected = new ArrayList<>();
+    for (int i = 0; i < batch.n(); i++) {
+      expected.add(batch.a().get(i).multiply(signs.get(i)).mod(p()));
+    }
+    assertElements(expected, out, batch.oo());
+  }
+
+  @Property(seed = "42")
   void negate_randomBatch_matchesBigInteger(@ForAll("batches") Batch batch) {
     long[] a = pack(batch.a(), batch.ao());
     long[] out = sentinels(batch.oo() + batch.n() + 1);
@@ -199,6 +218,19 @@ abstract class FieldContract {
   @Property(seed = "42")
   void scale_randomBatch_matchesBigInteger(
       @ForAll("batches") Batch batch, @ForAll("elements") BigInteger c) {
+    long[] a = pack(batch.a(), batch.ao());
+    long[] cs = pack(List.of(c), batch.bo());
+    long[] out = sentinels(batch.oo() + batch.n() + 1);
+    field().scale(a, batch.ao(), cs, batch.bo(), out, batch.oo(), batch.n());
+    assertElements(map(batch.a(), x -> x.multiply(c)), out, batch.oo());
+  }
+
+  @Property(seed = "42")
+  void scale_powerOfTwo_matchesBigInteger(
+      @ForAll("batches") Batch batch, @ForAll @IntRange(min = 0, max = 200) int power) {
+    // Fields may rotate instead of multiplying by 2^s (Mersenne primes); 2^s mod p for s past the
+    // bit length is a power of two again there, and an ordinary constant elsewhere.
+    BigInteger c = BigInteger.ONE.shiftLeft(power).mod(p());
     long[] a = pack(batch.a(), batch.ao());
     long[] cs = pack(List.of(c), batch.bo());
     long[] out = sentinels(batch.oo() + batch.n() + 1);

@@ -221,8 +221,21 @@ public abstract class LibraryContractTest {
       rounds.add(results.get(0).metrics().rounds());
     }
     assertEquals(rounds.get(0), rounds.get(1), "rounds for 1 and for 1000 comparisons");
-    // random bits (2) + open (1) + ⌈log2 32⌉ tree levels (5) + input and output (2)
+    // input (1) + random bits (2) + open (1) + ⌈log2 16⌉ tree levels over pairs of bits (4) +
+    // output (1); equality (two openings, a tree over 6 bits) fits inside; SPDZ adds its checks
     assertTrue(rounds.get(0) <= 12, "comparison rounds: " + rounds.get(0));
+  }
+
+  @Test
+  void randomMasks_opened_belowPartiesTimesPowerOfTwoAndNotConstant() {
+    int bits = 20;
+    long bound = (long) parties() << bits;
+    long[] masks = run(FIELD, 23, b -> b.open(b.randomMasks(500, bits))).get(0).value();
+    long distinct = java.util.Arrays.stream(masks).distinct().count();
+    for (long m : masks) {
+      assertTrue(m >= 0 && m < bound, "mask " + m + " outside [0, " + bound + ")");
+    }
+    assertTrue(distinct > 400, "only " + distinct + " distinct masks of 500");
   }
 
   @Test

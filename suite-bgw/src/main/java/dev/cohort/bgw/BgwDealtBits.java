@@ -67,9 +67,8 @@ final class BgwDealtBits extends StagedProtocol {
 
   /** x ⊕ y = x + y − 2xy for every pair of the level, plus the odd one out. */
   private List<Shares> combine(Shares products) {
-    long[] minusTwo = field.alloc(1);
-    field.encode(-2, minusTwo, 0);
-    Shares xor = suite.add(suite.add(left, right), suite.scale(products, minusTwo, 0));
+    // additions only: a field multiplication by −2 costs more than two subtractions
+    Shares xor = suite.sub(suite.sub(suite.add(left, right), products), products);
     int words = field.words();
     List<Shares> next = new ArrayList<>();
     for (int at = 0; at < xor.length; at += m) {

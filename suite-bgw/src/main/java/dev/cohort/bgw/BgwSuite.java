@@ -176,11 +176,14 @@ public final class BgwSuite extends PolynomialSuite {
   // ---- dealing with pairwise seeds ----
 
   /**
-   * Deals {@code m} secrets with fresh degree-t polynomials in one pass per share: writes the share
-   * of each party outside T_self straight to its frame and adds {@code weight[wo]} times this
-   * party's own share to {@code acc} from element {@code ao} ({@code weight} null: weight one). The
-   * shares of T_self come from the pairwise seeds; the others are linear combinations of the secret
-   * and those, computed by the fused {@link Field#combine} kernel into a reused scratch array.
+   * Deals {@code weight[wo]} times each of {@code m} secrets ({@code weight} null: weight one) with
+   * fresh degree-t polynomials in one pass per share: writes the share of each party outside T_self
+   * straight to its frame and adds this party's own share to {@code acc} from element {@code ao}.
+   * The shares of T_self come from the pairwise seeds and are read as values of the weighted
+   * polynomial (uniform all the same), so only the secret's coefficient carries the weight and
+   * every receiver adds what it gets without scaling. The others are linear combinations of the
+   * secret and the seeded values, computed by the fused {@link Field#combine} kernel into a reused
+   * scratch array.
    */
   void deal(long[] secrets, int m, Outbox out, long[] weight, int wo, long[] acc, int ao) {
     long[][] terms = new long[threshold + 1][];
@@ -195,13 +198,12 @@ public final class BgwSuite extends PolynomialSuite {
       if (c == null) {
         continue;
       }
+      if (weight != null) {
+        c = c.clone();
+        field.mul(c, 0, weight, wo, c, 0, 1);
+      }
       if (k == party) {
-        long[] weighted = c;
-        if (weight != null) {
-          weighted = field.alloc(threshold + 1);
-          field.scale(c, 0, weight, wo, weighted, 0, threshold + 1);
-        }
-        field.combine(terms, weighted, acc, ao, m, true);
+        field.combine(terms, c, acc, ao, m, true);
       } else {
         field.combine(terms, c, buffer, 0, m, false);
         out.write(k, buffer, 0, m * words);
@@ -269,6 +271,36 @@ public final class BgwSuite extends PolynomialSuite {
       field.random(prg, mine, 0, length);
     }
     return new BgwReshare(this, dealers, null, mine, length);
+  }
+
+  /**
+   * Each of P_0..P_t deals {@code length} integers uniform in [0, 2^bits) and every party sums the
+   * t + 1 sharings: one round, no multiplication. At least one dealer is honest, so each sum is
+   * that dealer's uniform integer plus values independent of it, and it lies below (t + 1)·2^bits.
+   * This replaces composing {@code bits} dealt random bits, one multiplication each at t = 1.
+   */
+  @Override
+  public RoundProtocol randomMasks(int length, int bits) {
+    int[] dealers = new int[threshold + 1];
+    for (int i = 0; i < dealers.length; i++) {
+      dealers[i] = i;
+    }
+    return new BgwReshare(
+        this, dealers, null, party <= threshold ? privateIntegers(length, bits) : null, length);
+  }
+
+  /** {@code m} uniformly random integers of this party in [0, 2^bits), packed (little-endian). */
+  long[] privateIntegers(int m, int bits) {
+    long[] out = field.alloc(m);
+    prg.fill(out, 0, m * words);
+    int full = bits / 64; // words kept whole
+    long topMask = (1L << (bits % 64)) - 1; // bits kept of word number full (if any)
+    for (int i = 0; i < m; i++) {
+      for (int w = full; w < words; w++) {
+        out[i * words + w] &= w == full ? topMask : 0;
+      }
+    }
+    return out;
   }
 
   @Override
