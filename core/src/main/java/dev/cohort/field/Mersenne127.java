@@ -69,8 +69,11 @@ public final class Mersenne127 implements Field {
     return Math.multiplyHigh(a, b) + ((a >> 63) & b) + ((b >> 63) & a);
   }
 
-  /** Writes {@code s mod p} for {@code s = s0 + s1 * 2^64 < 2^128 - 1} to {@code out[o, o + 2)}. */
-  private static void reduce128(long s0, long s1, long[] out, int o) {
+  /**
+   * Writes {@code s mod p} for {@code s = s0 + s1 * 2^64 < 2^128 - 1} to {@code out[o, o + 2)}: the
+   * canonical form of a sum kept lazily (below 2^128 − 1) by fused kernels elsewhere.
+   */
+  public static void reduce128(long s0, long s1, long[] out, int o) {
     // Fold bit 127 onto bit 0: r = (s & p) + (s >>> 127) <= p, because s < 2^128 - 1.
     long top = s1 >>> 63;
     long r0 = s0 + top;

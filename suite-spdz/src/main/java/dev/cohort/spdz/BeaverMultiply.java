@@ -36,17 +36,10 @@ final class BeaverMultiply implements RoundProtocol {
     this.triple = suite.preprocessing.triples(m);
     this.de = field.alloc(2 * m);
     this.deMac = field.alloc(2 * m);
-    if (field instanceof Mersenne127) {
-      SpdzKernels.sub127(x.share, 0, triple.a().share, 0, de, 0, m);
-      SpdzKernels.sub127(y.share, 0, triple.b().share, 0, de, m, m);
-      SpdzKernels.sub127(x.mac, 0, triple.a().mac, 0, deMac, 0, m);
-      SpdzKernels.sub127(y.mac, 0, triple.b().mac, 0, deMac, m, m);
-    } else {
-      field.sub(x.share, 0, triple.a().share, 0, de, 0, m);
-      field.sub(y.share, 0, triple.b().share, 0, de, m, m);
-      field.sub(x.mac, 0, triple.a().mac, 0, deMac, 0, m);
-      field.sub(y.mac, 0, triple.b().mac, 0, deMac, m, m);
-    }
+    field.sub(x.share, 0, triple.a().share, 0, de, 0, m);
+    field.sub(y.share, 0, triple.b().share, 0, de, m, m);
+    field.sub(x.mac, 0, triple.a().mac, 0, deMac, 0, m);
+    field.sub(y.mac, 0, triple.b().mac, 0, deMac, m, m);
   }
 
   @Override

@@ -1,6 +1,5 @@
 package dev.cohort.spdz;
 
-import dev.cohort.field.Mersenne127;
 import dev.cohort.spdz.SpdzPreprocessing.InputMasks;
 import dev.cohort.suite.Inbox;
 import dev.cohort.suite.Outbox;
@@ -30,11 +29,7 @@ final class SpdzInput implements RoundProtocol {
     this.masks = suite.preprocessing.inputMasks(owner, m);
     if (suite.party() == owner) {
       epsilon = suite.field().alloc(m);
-      if (suite.field() instanceof Mersenne127) {
-        SpdzKernels.sub127(values, 0, masks.values(), 0, epsilon, 0, m);
-      } else {
-        suite.field().sub(values, 0, masks.values(), 0, epsilon, 0, m);
-      }
+      suite.field().sub(values, 0, masks.values(), 0, epsilon, 0, m);
     }
   }
 

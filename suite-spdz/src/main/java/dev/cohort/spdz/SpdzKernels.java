@@ -1,5 +1,6 @@
 package dev.cohort.spdz;
 
+import dev.cohort.field.Mersenne127;
 import dev.cohort.field.Mersenne61;
 
 /**
@@ -19,9 +20,9 @@ import dev.cohort.field.Mersenne61;
  *
  * <p>Measured with {@code SpdzBenchmark.multiply} (3 parties in one JVM, in memory, n = 10^5, a
  * loaded 2-core machine), as the process CPU time per multiplication: over 2^127 − 1 these kernels
- * (with the branch-free {@link #sub127}) took it from about 1550 ns to about 1150 ns; the generic
- * path had spent it in separate passes, full reductions and the mispredicted borrow branch of
- * {@code Mersenne127.sub}.
+ * (with the branch-free subtraction now in {@code Mersenne127.sub}) took it from about 1550 ns to
+ * about 1150 ns; the generic path had spent it in separate passes, full reductions and the
+ * mispredicted borrow branch of {@code Mersenne127.sub}.
  */
 final class SpdzKernels {
 
@@ -183,17 +184,7 @@ final class SpdzKernels {
 
   /** Makes the lazy value at {@code x[o, o + 2)} canonical, in place. */
   static void canonical127(long[] x, int o) {
-    long s0 = x[o];
-    long s1 = x[o + 1];
-    long top = s1 >>> 63; // fold bit 127 onto bit 0: the result is <= p as s < 2^128 − 1
-    long r0 = s0 + top;
-    long r1 = (s1 & P_HI) + carry(s0, top, r0);
-    if (r0 == P_LO && r1 == P_HI) { // r == p, rare
-      r0 = 0;
-      r1 = 0;
-    }
-    x[o] = r0;
-    x[o + 1] = r1;
+    Mersenne127.reduce128(x[o], x[o + 1], x, o);
   }
 
   /**
@@ -241,28 +232,6 @@ final class SpdzKernels {
       mulAdd127(d0, d1, share[o], share[o + 1], cs[o], cs[o + 1], share, o);
       mulAdd127(e0, e1, as[o], as[o + 1], share[o], share[o + 1], share, o);
       canonical127(share, o);
-    }
-  }
-
-  /**
-   * {@code out = a − b} over 2^127 − 1, branch-free: {@link dev.cohort.field.Mersenne127#sub}
-   * branches on the borrow of the low words, which random shares mispredict half the time (in the
-   * Beaver set-up it took about 18% of the CPU time of {@code SpdzBenchmark.multiply}).
-   */
-  static void sub127(long[] a, int ao, long[] b, int bo, long[] out, int oo, int n) {
-    for (int i = 0; i < n; i++) {
-      int ia = 2 * (ao + i);
-      int ib = 2 * (bo + i);
-      long a0 = a[ia];
-      long b0 = b[ib];
-      long d0 = a0 - b0;
-      long borrow = ((~a0 & b0) | ((~a0 | b0) & d0)) >>> 63;
-      long d1 = a[ia + 1] - b[ib + 1] - borrow;
-      long mask = d1 >> 63; // negative exactly when a < b: then add p = (2^63 − 1, 2^64 − 1)
-      long r0 = d0 + mask;
-      int io = 2 * (oo + i);
-      out[io] = r0;
-      out[io + 1] = d1 + (P_HI & mask) + carry(d0, mask, r0);
     }
   }
 
