@@ -6,6 +6,7 @@ import dev.cohort.field.Field;
 import dev.cohort.netty.NettyOptions;
 import dev.cohort.netty.tls.Certificates;
 import dev.cohort.netty.tls.TlsIdentity;
+import dev.cohort.netty.tls.TlsProvider;
 import dev.cohort.suite.SuiteFactory;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -367,7 +368,9 @@ final class DemoDistanceAverage implements Callable<Integer> {
     String security =
         plaintext
             ? "plain TCP (INSECURE)"
-            : "TLS 1.3 with mutual authentication, "
+            : "TLS 1.3 with mutual authentication ("
+                + TlsProvider.AUTO.implementation()
+                + "), "
                 + (party == null ? "keys generated for this run" : "keys from the parties file");
     return (party == null
             ? "Netty over loopback, all parties in this JVM, " + security

@@ -1,6 +1,7 @@
 package dev.cohort.cli;
 
 import dev.cohort.field.Field;
+import dev.cohort.netty.tls.TlsProvider;
 import dev.cohort.suite.SuiteFactory;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -64,7 +65,9 @@ final class DemoOptions {
     return "Netty over loopback, all parties in this JVM, "
         + (plaintext
             ? "plain TCP (INSECURE)"
-            : "TLS 1.3 with mutual authentication, keys generated for this run")
+            : "TLS 1.3 with mutual authentication ("
+                + TlsProvider.AUTO.implementation()
+                + "), keys generated for this run")
         + links.describe();
   }
 }
