@@ -159,17 +159,8 @@ public interface Numeric {
    * distance 2^(b − bits). Suites with authenticated or costly bits compose {@code bits} random
    * bits (r uniform in [0, 2^bits)); BGW sums integers dealt by t + 1 parties, with no
    * multiplication.
-   *
-   * <p>The default composes random bits, for builders that have no cheaper source.
    */
-  default SecretVector randomMasks(int length, int bits) {
-    SecretVector all = randomBits(length * bits);
-    SecretVector sum = slice(all, 0, length);
-    for (int i = 1; i < bits; i++) {
-      sum = add(sum, mul(slice(all, i * length, (i + 1) * length), BigInteger.ONE.shiftLeft(i)));
-    }
-    return sum;
-  }
+  SecretVector randomMasks(int length, int bits);
 
   // ---- secrets that later steps compute ----
 
