@@ -41,6 +41,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *       multiplication of {@code n} elements; nothing is opened (the engine evaluates every gate
  *       recorded, observed or not). Two rounds: inputs, multiplication. Secondary score {@code
  *       :elements}: multiplications/s (the primary score counts invocations/s).
+ *   <li>{@link #addOnly}: the same inputs, then {@value Workloads#ADDS} dependent vector additions
+ *       of {@code n} elements (local, no round). Secondary score {@code :elements}: additions/s.
  *   <li>{@link #inputsOnly}: the same inputs without the multiplication, the baseline to subtract
  *       from {@link #multiplyOnly} (one round). Secondary score {@code :elements}: input pairs/s.
  *   <li>{@link #dependentMultiply}: a chain of {@value #CHAIN} dependent scalar multiplications,
@@ -128,6 +130,7 @@ public class BgwMultiplyBenchmark {
     long[] ys;
     Computation<SecretVector> multiply;
     Computation<SecretVector> inputs;
+    Computation<SecretVector> add;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -136,6 +139,7 @@ public class BgwMultiplyBenchmark {
       ys = workloads.ys;
       multiply = workloads.multiply();
       inputs = workloads.inputs();
+      add = workloads.add();
     }
   }
 
@@ -160,6 +164,18 @@ public class BgwMultiplyBenchmark {
   public Result<SecretVector> multiplyOnly(Parties parties, Vectors v, Elements counter) {
     Result<SecretVector> r = parties.run(v.multiply);
     counter.elements += v.n;
+    return r;
+  }
+
+  /**
+   * Inputs of {@code n} values by two parties, then {@value Workloads#ADDS} dependent vector
+   * additions (local); {@code :elements} counts the additions. Subtract {@link #inputsOnly}'s time
+   * per invocation for the additions alone.
+   */
+  @Benchmark
+  public Result<SecretVector> addOnly(Parties parties, Vectors v, Elements counter) {
+    Result<SecretVector> r = parties.run(v.add);
+    counter.elements += (long) Workloads.ADDS * v.n;
     return r;
   }
 

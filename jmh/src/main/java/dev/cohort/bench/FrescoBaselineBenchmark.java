@@ -42,6 +42,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@link #multiplyOnly}: P1 and P2 input {@code n} values each, then {@code n} independent
  *       multiplications in one parallel scope; nothing opened. Secondary score {@code :elements}:
  *       multiplications/s. {@link #inputsOnly} is the inputs alone, the baseline to subtract.
+ *   <li>{@link #addOnly}: the same inputs, then {@value Workloads#ADDS} dependent additions per
+ *       element. Secondary score {@code :elements}: additions/s.
  *   <li>{@link #dependentMultiply}: a chain of {@value BgwMultiplyBenchmark#CHAIN} dependent
  *       multiplications: latency per multiplication.
  *   <li>{@link #sessions}: {@value SessionsBenchmark#SESSIONS} distance-average sessions, {@code
@@ -166,6 +168,37 @@ public class FrescoBaselineBenchmark {
                               return () -> products.size();
                             }));
     counter.elements += v.n;
+    return r;
+  }
+
+  /**
+   * The inputs, then {@value Workloads#ADDS} dependent additions per element (local in FRESCO's
+   * suites too); {@code :elements} counts the additions.
+   */
+  @Benchmark
+  @BenchmarkMode(Mode.Throughput)
+  @OutputTimeUnit(TimeUnit.SECONDS)
+  public List<Integer> addOnly(Vectors v, Elements counter) {
+    List<Integer> r =
+        parties.run(
+            id ->
+                root ->
+                    root.par(par -> inputs(par, id, v))
+                        .par(
+                            (par, in) -> {
+                              Numeric num = par.numeric();
+                              List<DRes<SInt>> sums = new ArrayList<>(v.n);
+                              for (int i = 0; i < v.n; i++) {
+                                DRes<SInt> z = in.get(0).get(i);
+                                DRes<SInt> y = in.get(1).get(i);
+                                for (int a = 0; a < Workloads.ADDS; a++) {
+                                  z = num.add(z, y);
+                                }
+                                sums.add(z);
+                              }
+                              return () -> sums.size();
+                            }));
+    counter.elements += (long) Workloads.ADDS * v.n;
     return r;
   }
 

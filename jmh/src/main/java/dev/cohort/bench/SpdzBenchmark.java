@@ -43,6 +43,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@link #multiply}: party 0 and party 1 each input {@code n} values, one vector
  *       multiplication of {@code n} elements (opens 2n values), then the final MAC check; nothing
  *       is output. Secondary score {@code :elements}: multiplications/s.
+ *   <li>{@link #addOnly}: the same inputs, then {@value Workloads#ADDS} dependent vector additions
+ *       of {@code n} elements (local). Secondary score {@code :elements}: additions/s.
  *   <li>{@link #inputsOnly}: the same inputs alone (nothing opened, so no check): the baseline to
  *       subtract from {@link #multiply}.
  *   <li>{@link #openAll}: party 0 inputs {@code n} values, all {@code n} are opened and then MAC
@@ -84,6 +86,7 @@ public class SpdzBenchmark {
     long[] ys;
     Computation<SecretVector> multiply;
     Computation<SecretVector> inputs;
+    Computation<SecretVector> add;
     Computation<long[]> openAll;
     Computation<Long> openSum;
 
@@ -106,6 +109,7 @@ public class SpdzBenchmark {
       ys = workloads.ys;
       multiply = workloads.multiply();
       inputs = workloads.inputs();
+      add = workloads.add();
       openAll = b -> b.open(b.input(0, xs, n, BITS));
       openSum = b -> b.open(b.sum(b.input(0, xs, n, BITS)));
     }
@@ -234,6 +238,18 @@ public class SpdzBenchmark {
   public Result<SecretVector> multiply(Parties parties, Elements counter) {
     Result<SecretVector> r = parties.run(parties.multiply);
     counter.elements += parties.n;
+    return r;
+  }
+
+  /**
+   * Inputs of {@code n} values by two parties, then {@value Workloads#ADDS} dependent vector
+   * additions (local, values and MACs); {@code :elements} counts the additions. Subtract {@link
+   * #inputsOnly}'s time per invocation for the additions alone.
+   */
+  @Benchmark
+  public Result<SecretVector> addOnly(Parties parties, Elements counter) {
+    Result<SecretVector> r = parties.run(parties.add);
+    counter.elements += (long) Workloads.ADDS * parties.n;
     return r;
   }
 

@@ -38,6 +38,25 @@ final class Workloads {
     };
   }
 
+  /** Additions per element in {@link #add}. */
+  static final int ADDS = 100;
+
+  /**
+   * Both inputs, then {@value #ADDS} dependent vector additions z ← z + y of n elements (local: no
+   * round): {@value #ADDS}·n additions on top of {@link #inputs}.
+   */
+  Computation<SecretVector> add() {
+    return b -> {
+      SecretVector x = b.input(0, xs, n, bits);
+      SecretVector y = b.input(1, ys, n, bits);
+      SecretVector z = x;
+      for (int i = 0; i < ADDS; i++) {
+        z = b.add(z, y);
+      }
+      return Deferred.of(z);
+    };
+  }
+
   /** The same inputs without the multiplication: the baseline to subtract. */
   Computation<SecretVector> inputs() {
     return b -> {
