@@ -2,26 +2,47 @@ package dev.cohort.netty.codec;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.handler.codec.ByteToMessageDecoder;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 
 /**
  * Turns one connection's bytes into {@link InboundFrame}s (format in {@link FrameCodec}); the
- * buffer never leaves this class; heartbeats stop here. Invariant: data frames come out with rounds
+ * buffers never leave this class; heartbeats stop here. Invariant: data frames come out with rounds
  * 0, 1, 2, ... and none larger than the limit.
  *
+ * <p>A data frame's payload streams straight from the incoming buffers into its word array as the
+ * bytes arrive (a word split across reads waits in a register), so a large frame is copied once on
+ * its way in rather than gathered into a growing buffer first and copied out of it afterwards. Only
+ * the 12-byte prefix and the small payloads of hellos and aborts are collected.
+ *
  * <p>A frame longer than the limit (rejected as soon as its length field arrives, before its bytes
- * are buffered), an unknown channel, a round out of sequence, a malformed hello or a connection
- * that ends inside a frame is a protocol error: the decoder emits one {@link InboundFrame.Error}
- * with the reason, discards everything after it and closes the connection.
+ * are buffered), an unknown channel, a round out of sequence, a malformed hello or heartbeat, a
+ * data payload that is not whole words, or a connection that ends inside a frame is a protocol
+ * error: the decoder emits one {@link InboundFrame.Error} with the reason, discards everything
+ * after it and closes the connection. All of these but the last are known from the frame's first 12
+ * bytes.
  */
-public final class FrameDecoder extends ByteToMessageDecoder {
+public final class FrameDecoder extends ChannelInboundHandlerAdapter {
+
+  private static final int PREFIX = FrameCodec.LENGTH_BYTES + FrameCodec.HEADER_BYTES;
 
   private final int maxFrameBytes;
   private int nextRound;
   private boolean failed;
+
+  // the frame being read: its prefix, then its payload
+  private final byte[] prefix = new byte[PREFIX];
+  private int prefixFill;
+  private int channel;
+  private int round;
+  private int payload; // bytes after the prefix
+  private int payloadFill;
+  private long[] words; // a data frame's payload
+  private int wordFill;
+  private long partial; // the bytes so far of a word split across reads, big-endian
+  private int partialBytes;
+  private byte[] small; // a hello's or an abort's payload
 
   /** {@code maxFrameBytes} bounds the length field: the bytes after it. */
   public FrameDecoder(int maxFrameBytes) {
@@ -33,113 +54,191 @@ public final class FrameDecoder extends ByteToMessageDecoder {
   }
 
   @Override
-  protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
-    while (!failed && in.readableBytes() >= FrameCodec.LENGTH_BYTES) {
-      int length = in.getInt(in.readerIndex());
+  public void channelRead(ChannelHandlerContext ctx, Object msg) {
+    if (!(msg instanceof ByteBuf in)) {
+      ctx.fireChannelRead(msg);
+      return;
+    }
+    try {
+      while (!failed && in.isReadable()) {
+        if (prefixFill < PREFIX) {
+          readPrefix(ctx, in);
+        } else {
+          readPayload(ctx, in);
+        }
+      }
+    } finally {
+      in.release();
+    }
+    if (failed && ctx.channel().isOpen()) {
+      ctx.close();
+    }
+  }
+
+  /** Collects the prefix; checks the length as soon as it is there and the rest once complete. */
+  private void readPrefix(ChannelHandlerContext ctx, ByteBuf in) {
+    boolean hadLength = prefixFill >= FrameCodec.LENGTH_BYTES;
+    int n = Math.min(PREFIX - prefixFill, in.readableBytes());
+    in.readBytes(prefix, prefixFill, n);
+    prefixFill += n;
+    if (!hadLength && prefixFill >= FrameCodec.LENGTH_BYTES) {
+      int length = intAt(0);
       if (length < FrameCodec.HEADER_BYTES || length > maxFrameBytes) {
         fail(
             ctx,
-            in,
-            out,
             length < FrameCodec.HEADER_BYTES
                 ? "frame length (" + length + ") is shorter than its 8-byte header"
                 : "frame of " + length + " bytes exceeds the limit of " + maxFrameBytes + " bytes");
         return;
       }
-      if (in.readableBytes() < FrameCodec.LENGTH_BYTES + length) {
-        return;
-      }
-      in.skipBytes(FrameCodec.LENGTH_BYTES);
-      int channel = in.readInt();
-      int round = in.readInt();
-      int payload = length - FrameCodec.HEADER_BYTES;
-      String error = frame(channel, round, payload, in, out);
-      if (error != null) {
-        fail(ctx, in, out, error);
-        return;
-      }
+      payload = length - FrameCodec.HEADER_BYTES;
     }
-    if (failed) {
-      in.skipBytes(in.readableBytes());
+    if (prefixFill == PREFIX) {
+      channel = intAt(4);
+      round = intAt(8);
+      String error = begin();
+      if (error != null) {
+        fail(ctx, error);
+      } else if (payload == 0) {
+        finish(ctx);
+      }
     }
   }
 
-  /** Reads one frame's payload into {@code out}; returns the reason when it is malformed. */
-  private String frame(int channel, int round, int payload, ByteBuf in, List<Object> out) {
+  /** Checks the frame's header and prepares for its payload; returns the reason when malformed. */
+  private String begin() {
     switch (channel) {
       case FrameCodec.DATA -> {
         if (payload % 8 != 0) {
-          in.skipBytes(payload);
           return "data frame payload of " + payload + " bytes is not a whole number of words";
         }
         if (round != nextRound) {
-          in.skipBytes(payload);
           return "frame for round " + round + " arrived when round " + nextRound + " was due";
         }
-        long[] words = new long[payload / 8];
-        in.nioBuffer(in.readerIndex(), payload)
-            .order(ByteOrder.BIG_ENDIAN)
-            .asLongBuffer()
-            .get(words);
-        in.skipBytes(payload);
-        nextRound++;
-        out.add(
-            new InboundFrame.Data(
-                round, words, FrameCodec.LENGTH_BYTES + FrameCodec.HEADER_BYTES + payload));
+        words = new long[payload / 8];
         return null;
       }
       case FrameCodec.HELLO -> {
-        long magic = payload == 8 ? in.readLong() : 0;
-        if (payload != 8 || magic != FrameCodec.MAGIC) {
-          in.skipBytes(payload == 8 ? 0 : payload);
+        if (payload != 8) {
           return "hello is not a Cohort hello (wrong protocol or version)";
         }
-        out.add(new InboundFrame.Hello(round));
+        small = new byte[payload];
         return null;
       }
       case FrameCodec.HEARTBEAT -> {
-        if (payload != 0) {
-          in.skipBytes(payload);
-          return "heartbeat with a payload of " + payload + " bytes";
-        }
-        return null; // it kept the connection from going idle; nothing to hand on
+        return payload == 0 ? null : "heartbeat with a payload of " + payload + " bytes";
       }
       case FrameCodec.ABORT -> {
-        String reason = in.readCharSequence(payload, StandardCharsets.UTF_8).toString();
-        out.add(new InboundFrame.Abort(round, reason));
+        small = new byte[payload];
         return null;
       }
       default -> {
-        in.skipBytes(payload);
         return "frame on unknown channel " + channel;
       }
     }
   }
 
-  @Override
-  protected void decodeLast(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
-    decode(ctx, in, out);
-    if (!failed && in.isReadable()) {
-      fail(
-          ctx,
-          in,
-          out,
-          "connection closed inside a frame (" + in.readableBytes() + " bytes of it arrived)");
+  private void readPayload(ChannelHandlerContext ctx, ByteBuf in) {
+    int n = Math.min(payload - payloadFill, in.readableBytes());
+    payloadFill += n;
+    if (words == null) {
+      in.readBytes(small, payloadFill - n, n);
+    } else {
+      for (; partialBytes > 0 && n > 0; n--) {
+        pushByte(in.readByte());
+      }
+      int whole = n / 8;
+      if (whole > 0) {
+        // one bulk copy with the byte swap, from the incoming buffer's memory into the words
+        in.nioBuffer(in.readerIndex(), 8 * whole)
+            .order(ByteOrder.BIG_ENDIAN)
+            .asLongBuffer()
+            .get(words, wordFill, whole);
+        in.skipBytes(8 * whole);
+        wordFill += whole;
+        n -= 8 * whole;
+      }
+      for (; n > 0; n--) {
+        pushByte(in.readByte());
+      }
+    }
+    if (payloadFill == payload) {
+      finish(ctx);
     }
   }
 
-  private void fail(ChannelHandlerContext ctx, ByteBuf in, List<Object> out, String reason) {
+  private void pushByte(byte b) {
+    partial = (partial << 8) | (b & 0xff);
+    if (++partialBytes == 8) {
+      words[wordFill++] = partial;
+      partial = 0;
+      partialBytes = 0;
+    }
+  }
+
+  /** The frame is complete: hands it on and gets ready for the next one. */
+  private void finish(ChannelHandlerContext ctx) {
+    InboundFrame frame = null;
+    switch (channel) {
+      case FrameCodec.DATA -> {
+        nextRound++;
+        frame = new InboundFrame.Data(round, words, PREFIX + payload);
+      }
+      case FrameCodec.HELLO -> {
+        if (longAt(small) != FrameCodec.MAGIC) {
+          fail(ctx, "hello is not a Cohort hello (wrong protocol or version)");
+          return;
+        }
+        frame = new InboundFrame.Hello(round);
+      }
+      case FrameCodec.ABORT ->
+          frame = new InboundFrame.Abort(round, new String(small, StandardCharsets.UTF_8));
+      default -> {} // a heartbeat kept the connection from going idle; nothing to hand on
+    }
+    prefixFill = 0;
+    payload = 0;
+    payloadFill = 0;
+    words = null;
+    wordFill = 0;
+    small = null;
+    if (frame != null) {
+      ctx.fireChannelRead(frame);
+    }
+  }
+
+  /** A connection that ends inside a frame lost part of it. */
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) {
+    if (!failed && prefixFill > 0) {
+      failed = true;
+      ctx.fireChannelRead(
+          new InboundFrame.Error(
+              "connection closed inside a frame ("
+                  + (prefixFill + payloadFill)
+                  + " bytes of it arrived)"));
+    }
+    ctx.fireChannelInactive();
+  }
+
+  private void fail(ChannelHandlerContext ctx, String reason) {
     failed = true;
-    in.skipBytes(in.readableBytes());
-    out.add(new InboundFrame.Error(reason));
+    words = null;
+    small = null;
+    ctx.fireChannelRead(new InboundFrame.Error(reason));
   }
 
-  /** Closes after a failure only once the frames decoded before it have been handed on. */
-  @Override
-  public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
-    super.channelRead(ctx, msg);
-    if (failed && ctx.channel().isOpen()) {
-      ctx.close();
+  private int intAt(int at) {
+    return (prefix[at] & 0xff) << 24
+        | (prefix[at + 1] & 0xff) << 16
+        | (prefix[at + 2] & 0xff) << 8
+        | (prefix[at + 3] & 0xff);
+  }
+
+  private static long longAt(byte[] b) {
+    long v = 0;
+    for (int i = 0; i < 8; i++) {
+      v = (v << 8) | (b[i] & 0xff);
     }
+    return v;
   }
 }

@@ -60,6 +60,37 @@ class FrameDecoderTest {
     assertFalse(channel.finish());
   }
 
+  /**
+   * Large frames cut at random places (inside words, inside prefixes, several frames in one read):
+   * the bulk copy, the bytes of a word split across reads and the next frame's prefix all meet.
+   */
+  @Test
+  void decode_framesCutAtRandomPlaces_yieldsEveryWord() {
+    java.util.SplittableRandom random = new java.util.SplittableRandom(11);
+    EmbeddedChannel big = new EmbeddedChannel(new FrameDecoder(1 << 20));
+    long[][] sent = new long[20][];
+    ByteBuf all = Unpooled.buffer();
+    for (int r = 0; r < sent.length; r++) {
+      sent[r] = random.longs(random.nextInt(0, 3000)).toArray();
+      ByteBuf frame = FrameCodec.data(ALLOC, r, sent[r], sent[r].length);
+      all.writeBytes(frame);
+      frame.release();
+    }
+    while (all.isReadable()) {
+      int cut = Math.min(all.readableBytes(), random.nextInt(1, 5000));
+      big.writeInbound(all.readRetainedSlice(cut));
+    }
+    all.release();
+    for (int r = 0; r < sent.length; r++) {
+      InboundFrame.Data data = big.readInbound();
+      assertEquals(r, data.round());
+      assertArrayEquals(sent[r], data.words(), "round " + r);
+      assertEquals(FrameCodec.dataFrameBytes(sent[r].length), data.wireBytes());
+    }
+    assertNull(big.readInbound());
+    assertFalse(big.finish());
+  }
+
   @Test
   void decode_oversizedLengthField_closesWithErrorBeforeThePayloadArrives() {
     channel.writeInbound(Unpooled.buffer().writeInt(Integer.MAX_VALUE));
