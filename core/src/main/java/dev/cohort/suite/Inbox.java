@@ -34,6 +34,19 @@ public final class Inbox {
     System.arraycopy(frames[peer], at, dst, off, n);
   }
 
+  /**
+   * Consumes {@code n} words of {@code peer}'s frame without copying them: they are {@link
+   * #frame}{@code (peer)[at, at + n)} for the returned {@code at}, valid until the next round.
+   */
+  public int take(int peer, int n) {
+    return advance(peer, n);
+  }
+
+  /** {@code peer}'s frame of this round, for reading the words {@link #take} hands out in place. */
+  public long[] frame(int peer) {
+    return frames[peer];
+  }
+
   /** Reads one word from {@code peer}'s frame. */
   public long read(int peer) {
     return frames[peer][advance(peer, 1)];

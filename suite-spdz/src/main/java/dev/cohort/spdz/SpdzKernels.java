@@ -111,9 +111,9 @@ final class SpdzKernels {
   }
 
   /** Whether all of {@code a[0, n)} are canonical mod 2^61 − 1: one branch-free pass. */
-  static boolean allCanonical61(long[] a, int n) {
+  static boolean allCanonical61(long[] a, int off, int n) {
     long bad = 0;
-    for (int i = 0; i < n; i++) {
+    for (int i = off; i < off + n; i++) {
       long x = a[i];
       bad |= (x >>> 61) | ((x + 1) >>> 61); // x >= 2^61 (as unsigned), or x == p
     }
@@ -123,9 +123,9 @@ final class SpdzKernels {
   // ---- 2^127 − 1 ------------------------------------------------------------------------------
 
   /** Whether all of the n elements in {@code a} are canonical mod 2^127 − 1, branch-free. */
-  static boolean allCanonical127(long[] a, int n) {
+  static boolean allCanonical127(long[] a, int off, int n) {
     long bad = 0;
-    for (int i = 0; i < n; i++) {
+    for (int i = off; i < off + n; i++) {
       long lo = a[2 * i];
       long hi = a[2 * i + 1];
       long notP = (hi ^ P_HI) | ~lo; // zero exactly when the element is p

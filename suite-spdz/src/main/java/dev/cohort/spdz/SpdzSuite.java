@@ -43,6 +43,7 @@ public final class SpdzSuite implements Suite {
   private final MessageDigest broadcasts = Hashing.sha256();
   private final long[] modulus; // little-endian words of p
   private long[] received; // see scratch()
+  private long[] taken; // see takeElements()
   private boolean checkInFlight;
   private long checks; // the number of the next check
 
@@ -232,12 +233,11 @@ public final class SpdzSuite implements Suite {
   /** Reads every other party's {@code count} shares and returns their sum with {@code own}. */
   long[] sumShares(Inbox in, long[] own, int count) {
     long[] sum = field.alloc(count);
-    long[] received = scratch(count);
     long[] addend = own; // the first peer's shares are added to own into sum: no copy of own
     for (int k = 0; k < parties; k++) {
       if (k != party) {
-        readElements(in, k, received, count);
-        field.add(addend, 0, received, 0, sum, 0, count);
+        int at = takeElements(in, k, count); // in place where the frame allows: no copy
+        field.add(addend, 0, taken, at, sum, 0, count);
         addend = sum;
       }
     }
@@ -255,19 +255,37 @@ public final class SpdzSuite implements Suite {
     return received;
   }
 
-  /**
-   * Reads {@code count} packed elements from {@code peer} and checks that each is canonical, in [0,
-   * p): the field kernels assume it, and a value outside the field could pass as a congruent one. A
-   * peer that sends one is misbehaving.
-   */
+  /** Reads {@code count} packed elements from {@code peer} into {@code dst}, checked. */
   void readElements(Inbox in, int peer, long[] dst, int count) {
-    in.read(peer, dst, 0, count * words);
-    if (field instanceof Mersenne61 && SpdzKernels.allCanonical61(dst, count)
-        || field instanceof Mersenne127 && SpdzKernels.allCanonical127(dst, count)) {
-      return;
+    int at = takeElements(in, peer, count);
+    System.arraycopy(taken, at * words, dst, 0, count * words);
+  }
+
+  /**
+   * Consumes {@code count} packed elements of {@code peer}'s frame and checks that each is
+   * canonical, in [0, p): the field kernels assume it, and a value outside the field could pass as
+   * a congruent one. A peer that sends one is misbehaving. The elements are then {@link #taken}
+   * from the returned element offset: the frame itself ({@link Inbox#take}, no copy) when they
+   * start on an element boundary of it, else a copy in scratch.
+   */
+  int takeElements(Inbox in, int peer, int count) {
+    int at = in.take(peer, count * words);
+    long[] frame = in.frame(peer);
+    int off;
+    if (at % words == 0) {
+      taken = frame;
+      off = at / words;
+    } else {
+      taken = scratch(count);
+      System.arraycopy(frame, at, taken, 0, count * words);
+      off = 0;
+    }
+    if (field instanceof Mersenne61 && SpdzKernels.allCanonical61(taken, off, count)
+        || field instanceof Mersenne127 && SpdzKernels.allCanonical127(taken, off, count)) {
+      return off;
     }
     for (int i = 0; i < count; i++) {
-      if (!canonical(dst, i)) {
+      if (!canonical(taken, off + i)) {
         throw new AbortException(
             PartyId.of(peer)
                 + " sent a value outside the field "
@@ -279,6 +297,7 @@ public final class SpdzSuite implements Suite {
                 + "); a party is misbehaving or the parties use different fields");
       }
     }
+    return off;
   }
 
   private boolean canonical(long[] a, int i) {

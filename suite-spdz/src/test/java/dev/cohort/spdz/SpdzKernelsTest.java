@@ -145,20 +145,24 @@ class SpdzKernelsTest {
   void allCanonical_eachOutOfFieldValue_isCaught() {
     long p61 = (1L << 61) - 1;
     long[] good61 = {0, 1, p61 - 1, p61 - 2};
-    assertEquals(true, SpdzKernels.allCanonical61(good61, good61.length));
+    assertEquals(true, SpdzKernels.allCanonical61(good61, 0, good61.length));
     for (long bad : new long[] {p61, p61 + 1, 1L << 62, Long.MAX_VALUE, Long.MIN_VALUE, -1}) {
       long[] a = {0, p61 - 1, bad, 5};
-      assertEquals(false, SpdzKernels.allCanonical61(a, a.length), Long.toHexString(bad));
-      assertEquals(true, SpdzKernels.allCanonical61(a, 2)); // only the first n are read
+      assertEquals(false, SpdzKernels.allCanonical61(a, 0, a.length), Long.toHexString(bad));
+      assertEquals(true, SpdzKernels.allCanonical61(a, 0, 2)); // only the n from off are read
+      assertEquals(true, SpdzKernels.allCanonical61(a, 3, 1));
+      assertEquals(false, SpdzKernels.allCanonical61(a, 1, 2));
     }
     long max = Long.MAX_VALUE;
     long[] good127 = {0, 0, -2, max, -1, max - 1, -1, 0, 0, max};
-    assertEquals(true, SpdzKernels.allCanonical127(good127, good127.length / 2));
+    assertEquals(true, SpdzKernels.allCanonical127(good127, 0, good127.length / 2));
     long[][] bad127 = {{-1, max}, {0, Long.MIN_VALUE}, {-1, -1}, {5, -2}};
     for (long[] bad : bad127) {
       long[] a = {7, 3, bad[0], bad[1], 0, 0};
-      assertEquals(false, SpdzKernels.allCanonical127(a, 3), bad[0] + ", " + bad[1]);
-      assertEquals(true, SpdzKernels.allCanonical127(a, 1));
+      assertEquals(false, SpdzKernels.allCanonical127(a, 0, 3), bad[0] + ", " + bad[1]);
+      assertEquals(true, SpdzKernels.allCanonical127(a, 0, 1));
+      assertEquals(true, SpdzKernels.allCanonical127(a, 2, 1)); // off counts elements
+      assertEquals(false, SpdzKernels.allCanonical127(a, 1, 1));
     }
   }
 }
