@@ -13,6 +13,7 @@ public final class Inbox {
   private final long[][] frames;
   private final int[] positions;
   private int round;
+  private long[] elements; // see takeElements
 
   public Inbox(int parties) {
     this.frames = new long[parties][];
@@ -35,16 +36,26 @@ public final class Inbox {
   }
 
   /**
-   * Consumes {@code n} words of {@code peer}'s frame without copying them: they are {@link
-   * #frame}{@code (peer)[at, at + n)} for the returned {@code at}, valid until the next round.
+   * Consumes {@code count} packed elements of {@code words} words each from {@code peer}'s frame
+   * and returns the element offset at which they lie in {@link #elements()}: the frame itself (no
+   * copy) when they start on an element boundary of it, else {@code spare} (at least {@code count}
+   * elements), into which they are copied. For kernels that take element offsets; valid until the
+   * next round or the next call.
    */
-  public int take(int peer, int n) {
-    return advance(peer, n);
+  public int takeElements(int peer, int count, int words, long[] spare) {
+    int at = advance(peer, count * words);
+    if (at % words == 0) {
+      elements = frames[peer];
+      return at / words;
+    }
+    System.arraycopy(frames[peer], at, spare, 0, count * words);
+    elements = spare;
+    return 0;
   }
 
-  /** {@code peer}'s frame of this round, for reading the words {@link #take} hands out in place. */
-  public long[] frame(int peer) {
-    return frames[peer];
+  /** The array holding the elements of the last {@link #takeElements}. */
+  public long[] elements() {
+    return elements;
   }
 
   /** Reads one word from {@code peer}'s frame. */

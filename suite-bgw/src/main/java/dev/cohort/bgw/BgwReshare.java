@@ -91,14 +91,9 @@ final class BgwReshare implements RoundProtocol {
       for (int d = 0; d < dealers.length; d++) {
         int dealer = dealers[d];
         if (dealer != self && !suite.sharing.isSeeded(dealer, self)) {
-          int at = in.take(dealer, n * words);
-          if (at % words == 0) { // added where it lies in the dealer's frame: no copy
-            suite.field().add(result, from, in.frame(dealer), at / words, result, from, n);
-          } else {
-            long[] received = suite.scratch(0, n);
-            System.arraycopy(in.frame(dealer), at, received, 0, n * words);
-            accumulate(received, from, n);
-          }
+          // added where it lies in the dealer's frame where possible: no copy
+          int at = in.takeElements(dealer, n, words, suite.scratch(0, n));
+          suite.field().add(result, from, in.elements(), at, result, from, n);
         }
       }
     }

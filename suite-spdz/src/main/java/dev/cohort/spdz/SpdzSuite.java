@@ -43,7 +43,6 @@ public final class SpdzSuite implements Suite {
   private final MessageDigest broadcasts = Hashing.sha256();
   private final long[] modulus; // little-endian words of p
   private long[] received; // see scratch()
-  private long[] taken; // see takeElements()
   private boolean checkInFlight;
   private long checks; // the number of the next check
 
@@ -237,7 +236,7 @@ public final class SpdzSuite implements Suite {
     for (int k = 0; k < parties; k++) {
       if (k != party) {
         int at = takeElements(in, k, count); // in place where the frame allows: no copy
-        field.add(addend, 0, taken, at, sum, 0, count);
+        field.add(addend, 0, in.elements(), at, sum, 0, count);
         addend = sum;
       }
     }
@@ -258,28 +257,18 @@ public final class SpdzSuite implements Suite {
   /** Reads {@code count} packed elements from {@code peer} into {@code dst}, checked. */
   void readElements(Inbox in, int peer, long[] dst, int count) {
     int at = takeElements(in, peer, count);
-    System.arraycopy(taken, at * words, dst, 0, count * words);
+    System.arraycopy(in.elements(), at * words, dst, 0, count * words);
   }
 
   /**
    * Consumes {@code count} packed elements of {@code peer}'s frame and checks that each is
    * canonical, in [0, p): the field kernels assume it, and a value outside the field could pass as
-   * a congruent one. A peer that sends one is misbehaving. The elements are then {@link #taken}
-   * from the returned element offset: the frame itself ({@link Inbox#take}, no copy) when they
-   * start on an element boundary of it, else a copy in scratch.
+   * a congruent one. A peer that sends one is misbehaving. Returns their element offset in {@link
+   * Inbox#elements()} (the frame itself where possible, see {@link Inbox#takeElements}).
    */
   int takeElements(Inbox in, int peer, int count) {
-    int at = in.take(peer, count * words);
-    long[] frame = in.frame(peer);
-    int off;
-    if (at % words == 0) {
-      taken = frame;
-      off = at / words;
-    } else {
-      taken = scratch(count);
-      System.arraycopy(frame, at, taken, 0, count * words);
-      off = 0;
-    }
+    int off = in.takeElements(peer, count, words, scratch(count));
+    long[] taken = in.elements();
     if (field instanceof Mersenne61 && SpdzKernels.allCanonical61(taken, off, count)
         || field instanceof Mersenne127 && SpdzKernels.allCanonical127(taken, off, count)) {
       return off;

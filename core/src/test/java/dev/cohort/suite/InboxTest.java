@@ -1,0 +1,61 @@
+package dev.cohort.suite;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.cohort.api.AbortException;
+import org.junit.jupiter.api.Test;
+
+/** Reading a round's frames: elements in place or copied, and short or over-long frames. */
+class InboxTest {
+
+  /** Peer 1's frame: one word, then three 2-word elements, then one element (2 words). */
+  private static final long[] FRAME = {9, 10, 11, 20, 21, 30, 31, 40, 41};
+
+  private final Inbox in = new Inbox(2);
+
+  InboxTest() {
+    in.reset(7, new long[][] {null, FRAME});
+  }
+
+  @Test
+  void takeElements_offTheElementGrid_copiesIntoSpare() {
+    assertEquals(9, in.read(1));
+    long[] spare = new long[6];
+    int at = in.takeElements(1, 3, 2, spare);
+    assertSame(spare, in.elements());
+    assertEquals(0, at);
+    assertArrayEquals(new long[] {10, 11, 20, 21, 30, 31}, spare);
+    // the last element now starts on word 7: odd, so it is copied too
+    long[] spare2 = new long[2];
+    assertEquals(0, in.takeElements(1, 1, 2, spare2));
+    assertArrayEquals(new long[] {40, 41}, spare2);
+    in.checkFullyRead();
+  }
+
+  @Test
+  void takeElements_onTheElementGrid_readsInPlace() {
+    long[] spare = new long[8];
+    int at = in.takeElements(1, 4, 1, spare); // one-word elements: always in place
+    assertSame(FRAME, in.elements());
+    assertEquals(0, at);
+    assertEquals(21, in.read(1));
+    long[] frame = {1, 2, 3, 4, 5, 6};
+    in.reset(8, new long[][] {null, frame});
+    in.takeElements(1, 1, 2, spare);
+    assertEquals(1, in.takeElements(1, 2, 2, spare));
+    assertSame(frame, in.elements());
+    assertArrayEquals(new long[8], spare, "spare untouched when the frame is read in place");
+    in.checkFullyRead();
+  }
+
+  @Test
+  void takeElements_pastTheEnd_abortsNamingThePeer() {
+    AbortException e =
+        assertThrows(AbortException.class, () -> in.takeElements(1, 5, 2, new long[10]));
+    assertEquals(
+        true, e.getMessage().startsWith("P1 sent a short message in round 7"), e.getMessage());
+  }
+}
