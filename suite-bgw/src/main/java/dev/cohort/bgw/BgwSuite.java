@@ -32,6 +32,7 @@ public final class BgwSuite extends PolynomialSuite {
   private final boolean usePrss;
   private Prss prss;
   private long[][] scratch; // see scratch()
+  private BgwPrssBits.Weights prssBitWeights; // computed on first use
 
   private BgwSuite(BgwConfig config, int party, int parties, Prg prg) {
     super(config.field(), party, parties);
@@ -105,7 +106,7 @@ public final class BgwSuite extends PolynomialSuite {
         for (int m = 0; m < threshold; m++) {
           int k = sharing.seeded(party, m);
           long[] key = newKey();
-          toSeeded[k] = prgOf(key);
+          toSeeded[k] = prgOf(key, 0);
           out.write(k, key, 0, 2);
         }
         for (int mask : sets) {
@@ -128,11 +129,12 @@ public final class BgwSuite extends PolynomialSuite {
           if (i != party && sharing.isSeeded(i, party)) {
             long[] key = new long[2];
             in.read(i, key, 0, 2);
-            fromDealer[i] = prgOf(key);
+            fromDealer[i] = prgOf(key, 0);
           }
         }
         List<Integer> orderedSets = new ArrayList<>();
         List<Prg> orderedKeys = new ArrayList<>();
+        List<Prg> bitKeys = new ArrayList<>();
         int mine = 0;
         for (int mask : sets) {
           if ((mask & (1 << party)) == 0) {
@@ -146,10 +148,11 @@ public final class BgwSuite extends PolynomialSuite {
             in.read(lowest(mask), key, 0, 2);
           }
           orderedSets.add(mask);
-          orderedKeys.add(prgOf(key));
+          orderedKeys.add(prgOf(key, 0));
+          bitKeys.add(prgOf(key, 1));
         }
         if (usePrss) {
-          prss = new Prss(field, party, parties, orderedSets, orderedKeys);
+          prss = new Prss(field, party, parties, orderedSets, orderedKeys, bitKeys);
         }
         return true;
       }
@@ -164,13 +167,13 @@ public final class BgwSuite extends PolynomialSuite {
     return new long[] {prg.nextLong(), prg.nextLong()};
   }
 
-  private static Prg prgOf(long[] key) {
+  private static Prg prgOf(long[] key, long stream) {
     byte[] bytes = new byte[16];
     for (int b = 0; b < 8; b++) {
       bytes[b] = (byte) (key[0] >>> (8 * b));
       bytes[8 + b] = (byte) (key[1] >>> (8 * b));
     }
-    return Prg.fromKey(bytes, 0);
+    return Prg.fromKey(bytes, stream);
   }
 
   // ---- dealing with pairwise seeds ----
@@ -214,8 +217,13 @@ public final class BgwSuite extends PolynomialSuite {
   /** This party's share of {@code m} values dealt by {@code dealer}, drawn from their seed. */
   long[] seededShare(int dealer, int m) {
     long[] s = scratch(threshold + 1, m);
-    field.random(fromDealer[dealer], s, 0, m);
+    seededShare(dealer, s, 0, m);
     return s;
+  }
+
+  /** Draws this party's share of {@code m} values dealt by {@code dealer} into {@code out}. */
+  void seededShare(int dealer, long[] out, int oo, int m) {
+    field.random(fromDealer[dealer], out, oo, m);
   }
 
   /**
@@ -303,10 +311,17 @@ public final class BgwSuite extends PolynomialSuite {
     return out;
   }
 
+  /**
+   * At t = 1 with PRSS, {@link BgwPrssBits} (a PRSS bit XOR a dealt bit, two dealings fewer per
+   * bit); otherwise, up to {@link BgwConfig#dealtBitsUpTo}, the XOR of t + 1 dealt bits, and above
+   * it the square-root trick.
+   */
   @Override
   public RoundProtocol randomBits(int length) {
     if (threshold <= config.dealtBitsUpTo()) {
-      return new BgwDealtBits(this, length);
+      return threshold == 1 && usePrss
+          ? new BgwPrssBits(this, length)
+          : new BgwDealtBits(this, length);
     }
     return new BgwRandomBits(this, length);
   }
@@ -314,13 +329,33 @@ public final class BgwSuite extends PolynomialSuite {
   /** {@code m} uniformly random bits of this party as packed field elements (0 or 1). */
   long[] privateBits(int m) {
     long[] out = field.alloc(m);
+    privateBits(out, m);
+    return out;
+  }
+
+  /** Writes {@code m} uniformly random bits of this party to {@code out[0, m)} (whole elements). */
+  void privateBits(long[] out, int m) {
     long word = 0;
     for (int i = 0; i < m; i++) {
       if ((i & 63) == 0) {
         word = prg.nextLong();
       }
       out[i * words] = (word >>> (i & 63)) & 1;
+      for (int w = 1; w < words; w++) {
+        out[i * words + w] = 0;
+      }
     }
-    return out;
+  }
+
+  /** The PRSS of this party; only when PRSS is in use. */
+  Prss prss() {
+    return prss;
+  }
+
+  BgwPrssBits.Weights prssBitWeights() {
+    if (prssBitWeights == null) {
+      prssBitWeights = BgwPrssBits.Weights.of(this);
+    }
+    return prssBitWeights;
   }
 }
