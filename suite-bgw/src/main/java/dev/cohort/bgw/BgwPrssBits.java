@@ -38,10 +38,11 @@ import dev.cohort.suite.Shares;
  * <ul>
  *   <li>elements sent: (1 + 2)·(n − 2) instead of (2 + 3)·(n − 2); at n = 3, three instead of five
  *       (one per party instead of two, two and one);
- *   <li>field products: 2(n − 1) at each party of S (a third of a dealing as outsider and two
- *       thirds of two as GRR dealer, 2(n − 1) products per dealt element), none at the others,
- *       instead of 4(n − 1) + 1 at P_0 and P_1 and 2(n − 1) + 1 at P_2; at n = 3, 4, 4, 4 instead
- *       of 9, 9, 5;
+ *   <li>dealing: 3 dealt elements per bit (one per party of S: a third of a dealing as outsider,
+ *       two thirds of two as GRR dealer) and no local product, instead of 5 (two at P_0 and P_1,
+ *       one at P_2) and 3 products a·b. A dealt element costs n − 1 shares, each a two-term
+ *       combination (see {@link BgwSuite#deal}; at n = 3 over 2^127 − 1, 2 products per dealt
+ *       element, 3 with a weight that is not a power of two). Parties outside S only add;
  *   <li>pseudo-random draws: 6 field elements from pairwise seeds (over all parties) and one PRSS
  *       bit, instead of 10 elements and two private bits.
  * </ul>
