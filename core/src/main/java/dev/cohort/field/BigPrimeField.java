@@ -161,6 +161,27 @@ public final class BigPrimeField implements Field {
     }
   }
 
+  /**
+   * Two terms whose coefficients sum to one (every unweighted Shamir share at t = 1) take one
+   * product, as {@code a + c1·(b − a)}, as in the Mersenne fields; anything else term by term.
+   */
+  @Override
+  public void combine(long[][] terms, long[] c, long[] out, int oo, int n, boolean accumulate) {
+    BigInteger c1 = terms.length == 2 ? get(c, 1) : null;
+    if (c1 == null || !get(c, 0).add(c1).mod(p).equals(BigInteger.ONE)) {
+      Field.super.combine(terms, c, out, oo, n, accumulate);
+      return;
+    }
+    for (int i = 0; i < n; i++) {
+      BigInteger a = get(terms[0], i);
+      BigInteger v = a.add(c1.multiply(get(terms[1], i).subtract(a)));
+      if (accumulate) {
+        v = v.add(get(out, oo + i));
+      }
+      set(v.mod(p), out, oo + i);
+    }
+  }
+
   @Override
   public void addScalar(long[] a, int ao, long[] c, int co, long[] out, int oo, int n) {
     BigInteger k = get(c, co);

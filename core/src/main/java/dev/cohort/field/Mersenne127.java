@@ -305,6 +305,9 @@ public final class Mersenne127 implements Field {
   /**
    * Two terms (t = 1 in BGW's dealing: the secret and one seeded share) in one pass with one
    * reduction: the first product is only folded and rides along as the addend of the second.
+   * Coefficients that sum to one (a Lagrange basis: every unweighted share, and BGW's weighted ones
+   * once BgwSuite.deal scales the secret first) take one product, as {@code a + c1·(b − a)}: 23 ns
+   * per element instead of 35 (2048 elements, a loaded 2-core machine; a product alone is 18 ns).
    */
   @Override
   public void combine(long[][] terms, long[] c, long[] out, int oo, int n, boolean accumulate) {
@@ -318,12 +321,52 @@ public final class Mersenne127 implements Field {
     long x1 = c[1];
     long y0 = c[2];
     long y1 = c[3];
+    if (sumsToOne(x0, x1, y0, y1)) {
+      combineAffine(a, b, y0, y1, out, oo, n, accumulate);
+      return;
+    }
     for (int i = 0; i < n; i++) {
       int io = 2 * (oo + i);
       long acc0 = accumulate ? out[io] : 0;
       long acc1 = accumulate ? out[io + 1] : 0;
       mulAddFolded(a[2 * i], a[2 * i + 1], x0, x1, acc0, acc1, out, io);
       mulAdd(b[2 * i], b[2 * i + 1], y0, y1, out[io], out[io + 1], out, io);
+    }
+  }
+
+  /** Whether canonical x + y ≡ 1 (mod p). */
+  private static boolean sumsToOne(long x0, long x1, long y0, long y1) {
+    long s0 = x0 + y0;
+    long s1 = x1 + y1 + carry(x0, y0, s0); // x + y < 2p < 2^128: no carry out
+    long top = s1 >>> 63; // fold bit 127: x + y ≡ (s & p) + top, at most p
+    long r0 = s0 + top;
+    long r1 = (s1 & P_HI) + carry(s0, top, r0);
+    return r0 == 1 && r1 == 0;
+  }
+
+  /** {@code out[i] (+)= a[i] + y·(b[i] − a[i])}: {@link #combine} with coefficients (1 − y, y). */
+  private static void combineAffine(
+      long[] a, long[] b, long y0, long y1, long[] out, int oo, int n, boolean accumulate) {
+    for (int i = 0; i < n; i++) {
+      int io = 2 * (oo + i);
+      long a0 = a[2 * i];
+      long a1 = a[2 * i + 1];
+      long b0 = b[2 * i];
+      // d = b − a mod p, branch-free as in sub
+      long d0 = b0 - a0;
+      long borrow = ((~b0 & a0) | (~(b0 ^ a0) & d0)) >>> 63;
+      long d1 = b[2 * i + 1] - a1 - borrow;
+      long mask = d1 >> 63;
+      long e0 = d0 + (P_LO & mask);
+      long e1 = d1 + (P_HI & mask) + carry(d0, P_LO & mask, e0);
+      if (accumulate) {
+        long o0 = out[io];
+        long s0 = a0 + o0;
+        reduce128(s0, a1 + out[io + 1] + carry(a0, o0, s0), out, io); // a + out < 2p
+        a0 = out[io];
+        a1 = out[io + 1];
+      }
+      mulAdd(e0, e1, y0, y1, a0, a1, out, io);
     }
   }
 

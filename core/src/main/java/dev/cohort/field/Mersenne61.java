@@ -154,9 +154,22 @@ public final class Mersenne61 implements Field {
     }
   }
 
-  /** {@link #combine} for two terms (t = 1: the secret and one seeded share). */
+  /**
+   * {@link #combine} for two terms (t = 1: the secret and one seeded share). Coefficients that sum
+   * to one (every unweighted share) take one product, as {@code a + cb·(b − a)}.
+   */
   private static void combine2(
       long[] a, long[] b, long ca, long cb, long[] out, int oo, int n, boolean accumulate) {
+    if (add(ca, cb) == 1) {
+      for (int i = 0; i < n; i++) {
+        long acc = a[i] + foldProduct(sub(b[i], a[i]), cb); // < 2^61 + 2^62
+        if (accumulate) {
+          acc += out[oo + i]; // < 2^63
+        }
+        out[oo + i] = finish(acc);
+      }
+      return;
+    }
     for (int i = 0; i < n; i++) {
       long acc = foldProduct(a[i], ca) + foldProduct(b[i], cb); // < 2^63
       if (accumulate) {

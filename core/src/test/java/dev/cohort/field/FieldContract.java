@@ -279,6 +279,31 @@ abstract class FieldContract {
     assertElements(expected, out, batch.oo());
   }
 
+  /** Coefficients (1 − c, c), a Lagrange basis as in every unweighted Shamir share. */
+  @Property(seed = "42")
+  void combine_twoTermsSummingToOne_matchesBigInteger(
+      @ForAll("batches") Batch batch,
+      @ForAll("elements") BigInteger c,
+      @ForAll("elements") BigInteger previous,
+      @ForAll boolean accumulate) {
+    long[][] packed = {pack(batch.a(), 0), pack(batch.b(), 0)};
+    long[] cs = field().alloc(2);
+    field().encode(BigInteger.ONE.subtract(c).mod(p()), cs, 0);
+    field().encode(c, cs, 1);
+    List<BigInteger> before = new ArrayList<>();
+    List<BigInteger> expected = new ArrayList<>();
+    for (int i = 0; i < batch.n(); i++) {
+      BigInteger old = previous.add(BigInteger.valueOf(i)).mod(p());
+      before.add(old);
+      BigInteger e = batch.a().get(i).multiply(BigInteger.ONE.subtract(c));
+      e = e.add(batch.b().get(i).multiply(c));
+      expected.add((accumulate ? e.add(old) : e).mod(p()));
+    }
+    long[] out = pack(before, batch.oo());
+    field().combine(packed, cs, out, batch.oo(), batch.n(), accumulate);
+    assertElements(expected, out, batch.oo());
+  }
+
   @Property(seed = "42")
   void addScalar_randomBatch_matchesBigInteger(
       @ForAll("batches") Batch batch, @ForAll("elements") BigInteger c) {

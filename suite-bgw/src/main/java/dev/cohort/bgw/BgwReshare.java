@@ -10,8 +10,9 @@ import dev.cohort.suite.Shares;
  * polynomials q_i, and every party k ends with Σ_i q_i(x_k). With one dealer and no coefficients
  * this is input; with the dealers P_0..P_2t and the Lagrange coefficients at 0 it is GRR's degree
  * reduction; with t + 1 dealers of random values it is a random sharing. The dealer applies the
- * coefficient (to the secret's term only, see {@link BgwSuite#deal}), so receivers only add: at n =
- * 3 a multiplication costs each party five field multiplications instead of seven.
+ * coefficient (see {@link BgwSuite#deal}), so receivers only add: at n = 3 a multiplication costs
+ * each party five field multiplications instead of seven over 2^61 − 1, and four over 2^127 − 1
+ * (three at P_2, whose coefficient 1 is a rotation).
  *
  * <p>Traffic: each dealer sends m elements to each of the n − 1 − t parties outside T_i; the
  * parties of T_i draw theirs from the pairwise seed.

@@ -38,14 +38,27 @@ final class Prss {
   }
 
   private final Field field;
+  private final int parties;
+  private final int[] masks; // the sets containing this party, in the order of the streams
   private final Prg[] streams;
+  private final Prg[] bitStreams; // a second, independent stream of each key: uniform bits
   private final long[] coefficients; // f_A(x_self), packed, one per stream
   private long[] scratch = new long[0];
 
-  /** {@code keys} are the PRGs of the sets containing this party, in the order of {@link #sets}. */
-  Prss(Field field, int self, int parties, List<Integer> mySets, List<Prg> keys) {
+  /**
+   * {@code keys} are the PRGs of the sets containing this party, in the order of {@link #sets};
+   * {@code bitKeys} are other streams of the same keys, for {@link #bitsWithout}.
+   */
+  Prss(
+      Field field, int self, int parties, List<Integer> mySets, List<Prg> keys, List<Prg> bitKeys) {
     this.field = field;
+    this.parties = parties;
+    this.masks = new int[mySets.size()];
+    for (int s = 0; s < masks.length; s++) {
+      masks[s] = mySets.get(s);
+    }
     this.streams = keys.toArray(new Prg[0]);
+    this.bitStreams = bitKeys.toArray(new Prg[0]);
     this.coefficients = field.alloc(mySets.size());
     BigInteger p = field.modulus();
     BigInteger xSelf = BigInteger.valueOf(self + 1L);
@@ -75,5 +88,20 @@ final class Prss {
       field.scaleAdd(scratch, 0, coefficients, s, out, 0, m);
     }
     return out;
+  }
+
+  /**
+   * The bit stream of the set of every party but {@code outsider} (the key sets at t = 1), which
+   * this party must belong to: its members draw the same words from it when they draw alike.
+   */
+  Prg bitsWithout(int outsider) {
+    int mask = ((1 << parties) - 1) & ~(1 << outsider);
+    for (int s = 0; s < masks.length; s++) {
+      if (masks[s] == mask) {
+        return bitStreams[s];
+      }
+    }
+    throw new IllegalStateException(
+        "no PRSS key for the set without P" + outsider + " (parties: " + parties + ")");
   }
 }
