@@ -115,9 +115,8 @@ final class BgwPrssBits implements RoundProtocol {
         if (j != c && j != self && !suite.sharing.isSeeded(j, self)) {
           for (int from = 0; from < count[c]; from += BgwReshare.BLOCK) {
             int n = Math.min(BgwReshare.BLOCK, count[c] - from);
-            long[] received = suite.scratch(0, n);
-            in.read(j, received, 0, n * words);
-            field.add(share[c], from, received, 0, share[c], from, n);
+            int at = in.takeElements(j, n, words, suite.scratch(0, n)); // in place if it can
+            field.add(share[c], from, in.elements(), at, share[c], from, n);
           }
         }
       }
