@@ -149,24 +149,33 @@ public class FrescoBaselineBenchmark {
         });
   }
 
+  /** One result per element pair of the inputs, from {@code op}. */
+  private interface ElementOp {
+    DRes<SInt> apply(Numeric num, DRes<SInt> x, DRes<SInt> y);
+  }
+
+  /** The inputs, then {@code op} on every pair (x_i, y_i) in one parallel scope; nothing opened. */
+  private List<Integer> elementwise(Vectors v, ElementOp op) {
+    return parties.run(
+        id ->
+            root ->
+                root.par(par -> inputs(par, id, v))
+                    .par(
+                        (par, in) -> {
+                          Numeric num = par.numeric();
+                          List<DRes<SInt>> results = new ArrayList<>(v.n);
+                          for (int i = 0; i < v.n; i++) {
+                            results.add(op.apply(num, in.get(0).get(i), in.get(1).get(i)));
+                          }
+                          return () -> results.size();
+                        }));
+  }
+
   @Benchmark
   @BenchmarkMode(Mode.Throughput)
   @OutputTimeUnit(TimeUnit.SECONDS)
   public List<Integer> multiplyOnly(Vectors v, Elements counter) {
-    List<Integer> r =
-        parties.run(
-            id ->
-                root ->
-                    root.par(par -> inputs(par, id, v))
-                        .par(
-                            (par, in) -> {
-                              Numeric num = par.numeric();
-                              List<DRes<SInt>> products = new ArrayList<>(v.n);
-                              for (int i = 0; i < v.n; i++) {
-                                products.add(num.mult(in.get(0).get(i), in.get(1).get(i)));
-                              }
-                              return () -> products.size();
-                            }));
+    List<Integer> r = elementwise(v, Numeric::mult);
     counter.elements += v.n;
     return r;
   }
@@ -180,24 +189,15 @@ public class FrescoBaselineBenchmark {
   @OutputTimeUnit(TimeUnit.SECONDS)
   public List<Integer> addOnly(Vectors v, Elements counter) {
     List<Integer> r =
-        parties.run(
-            id ->
-                root ->
-                    root.par(par -> inputs(par, id, v))
-                        .par(
-                            (par, in) -> {
-                              Numeric num = par.numeric();
-                              List<DRes<SInt>> sums = new ArrayList<>(v.n);
-                              for (int i = 0; i < v.n; i++) {
-                                DRes<SInt> z = in.get(0).get(i);
-                                DRes<SInt> y = in.get(1).get(i);
-                                for (int a = 0; a < Workloads.ADDS; a++) {
-                                  z = num.add(z, y);
-                                }
-                                sums.add(z);
-                              }
-                              return () -> sums.size();
-                            }));
+        elementwise(
+            v,
+            (num, x, y) -> {
+              DRes<SInt> z = x;
+              for (int a = 0; a < Workloads.ADDS; a++) {
+                z = num.add(z, y);
+              }
+              return z;
+            });
     counter.elements += (long) Workloads.ADDS * v.n;
     return r;
   }
