@@ -33,6 +33,9 @@ public final class Mersenne127 implements Field {
   /** High word of {@code (p + 1) / 2 = 2^126}, the smallest element with a negative decoding. */
   private static final long HALF_HI = 1L << 62;
 
+  /** Constants below this take {@link #mulSmall} in {@link #scale}. */
+  private static final long SMALL = 1L << 62;
+
   Mersenne127() {}
 
   @Override
@@ -263,10 +266,36 @@ public final class Mersenne127 implements Field {
       }
       return;
     }
+    if (k1 == 0 && k0 >= 0 && k0 < SMALL) {
+      for (int i = 0; i < n; i++) {
+        int ia = 2 * (ao + i);
+        mulSmall(a[ia], a[ia + 1], k0, out, 2 * (oo + i));
+      }
+      return;
+    }
     for (int i = 0; i < n; i++) {
       int ia = 2 * (ao + i);
       mulAdd(a[ia], a[ia + 1], k0, k1, 0, 0, out, 2 * (oo + i));
     }
+  }
+
+  /**
+   * Writes {@code x * k mod p} for canonical x = a0 + a1 * 2^64 and 0 ≤ k < {@link #SMALL}: two
+   * partial products instead of four (small public constants, such as the evaluation points of
+   * Shamir sharing).
+   */
+  private static void mulSmall(long a0, long a1, long k, long[] out, int o) {
+    long lo0 = a0 * k;
+    long hi0 = Math.multiplyHigh(a0, k) + ((a0 >> 63) & k); // k ≥ 0: one fix-up
+    long lo1 = a1 * k;
+    long hi1 = Math.multiplyHigh(a1, k); // a1 < 2^63, k < 2^62: x·k < 2^189
+    long w1 = hi0 + lo1;
+    long w2 = hi1 + carry(hi0, lo1, w1);
+    // x·k = L + H·2^127 ≡ L + H, with H = x·k >>> 127 < 2^62
+    long h = (w1 >>> 63) | (w2 << 1);
+    long s0 = lo0 + h;
+    long s1 = (w1 & P_HI) + carry(lo0, h, s0); // <= 2^63: s < 2^128 − 1
+    reduce128(s0, s1, out, o);
   }
 
   /**

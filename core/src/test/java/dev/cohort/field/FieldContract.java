@@ -21,6 +21,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
 import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.LongRange;
 
 /**
  * Properties every {@link Field} must satisfy, checked against {@link BigInteger} arithmetic mod p.
@@ -231,6 +232,18 @@ abstract class FieldContract {
     // Fields may rotate instead of multiplying by 2^s (Mersenne primes); 2^s mod p for s past the
     // bit length is a power of two again there, and an ordinary constant elsewhere.
     BigInteger c = BigInteger.ONE.shiftLeft(power).mod(p());
+    long[] a = pack(batch.a(), batch.ao());
+    long[] cs = pack(List.of(c), batch.bo());
+    long[] out = sentinels(batch.oo() + batch.n() + 1);
+    field().scale(a, batch.ao(), cs, batch.bo(), out, batch.oo(), batch.n());
+    assertElements(map(batch.a(), x -> x.multiply(c)), out, batch.oo());
+  }
+
+  @Property(seed = "42")
+  void scale_smallConstant_matchesBigInteger(
+      @ForAll("batches") Batch batch, @ForAll @LongRange(min = 0, max = 1L << 40) long k) {
+    // Fields may multiply by a small constant with fewer partial products (2^127 − 1).
+    BigInteger c = BigInteger.valueOf(k).mod(p());
     long[] a = pack(batch.a(), batch.ao());
     long[] cs = pack(List.of(c), batch.bo());
     long[] out = sentinels(batch.oo() + batch.n() + 1);

@@ -46,6 +46,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class ComparisonBenchmark {
 
   static final int BATCH = 10_000;
+  static final int RANDOM_BITS = 32 * BATCH;
 
   @State(Scope.Benchmark)
   public static class Setting {
@@ -112,6 +113,13 @@ public class ComparisonBenchmark {
   @OperationsPerInvocation(BATCH)
   public long[] muxAmortized(Setting s) {
     return s.run(BATCH, (b, v) -> Select.mux(b, b.randomBits(BATCH), v[0], v[1])).value();
+  }
+
+  /** Random bits alone (opened, so that they are used): the first step of LT and EQ. */
+  @Benchmark
+  @OperationsPerInvocation(RANDOM_BITS)
+  public long[] randomBitsAmortized(Setting s) {
+    return s.run(1, (b, v) -> b.randomBits(RANDOM_BITS)).value();
   }
 
   @Benchmark

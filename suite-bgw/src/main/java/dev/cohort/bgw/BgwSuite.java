@@ -181,11 +181,11 @@ public final class BgwSuite extends PolynomialSuite {
   /**
    * Deals {@code weight[wo]} times each of {@code m} secrets ({@code weight} null: weight one) with
    * fresh degree-t polynomials in one pass per share: writes the share of each party outside T_self
-   * straight to its frame and adds this party's own share to {@code acc} from element {@code ao}.
-   * The shares of T_self come from the pairwise seeds and are read as values of the weighted
-   * polynomial (uniform all the same), so every receiver adds what it gets without scaling. The
-   * others are linear combinations of the weighted secret and the seeded values, computed by the
-   * fused {@link Field#combine} kernel into a reused scratch array.
+   * straight to its frame and adds this party's own share to {@code acc} from element {@code ao}
+   * (null: the dealer keeps no share). The shares of T_self come from the pairwise seeds and are
+   * read as values of the weighted polynomial (uniform all the same), so every receiver adds what
+   * it gets without scaling. The others are linear combinations of the weighted secret and the
+   * seeded values, computed by the fused {@link Field#combine} kernel into a reused scratch array.
    *
    * <p>On a multi-word field the weight scales the secrets once (a rotation when it is a power of
    * two on 2^127 − 1) rather than the secret's coefficient of every share: the coefficients then
@@ -220,7 +220,9 @@ public final class BgwSuite extends PolynomialSuite {
         field.mul(c, 0, weight, wo, c, 0, 1);
       }
       if (k == party) {
-        field.combine(terms, c, acc, ao, m, true);
+        if (acc != null) {
+          field.combine(terms, c, acc, ao, m, true);
+        }
       } else {
         field.combine(terms, c, buffer, 0, m, false);
         out.write(k, buffer, 0, m * words);
@@ -243,13 +245,13 @@ public final class BgwSuite extends PolynomialSuite {
   /**
    * A reused array of at least {@code m} elements for slot {@code slot} (0: outgoing shares, 1..t:
    * seeded shares, t + 1: shares drawn or received from other dealers, or secrets to deal, t + 2:
-   * weighted secrets while dealing). Protocols use scratch only within one send or receive call, so
-   * one set serves them all; it saves allocating and zeroing several arrays of the batch's size per
-   * round.
+   * weighted secrets while dealing, t + 3 to t + 6: temporaries of {@link BgwPrssBits}). Protocols
+   * use scratch only within one send or receive call, so one set serves them all; it saves
+   * allocating and zeroing several arrays of the batch's size per round.
    */
   long[] scratch(int slot, int m) {
     if (scratch == null) {
-      scratch = new long[threshold + 3][];
+      scratch = new long[threshold + 7][];
     }
     long[] s = scratch[slot];
     int need = m * words;

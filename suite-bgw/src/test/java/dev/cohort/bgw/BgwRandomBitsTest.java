@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Random bits on BGW: {@link BgwPrssBits} at t = 1 with PRSS, {@link BgwDealtBits} at t = 2 or
  * without PRSS. Opened bits are 0 or 1, balanced overall and in each of the three outsider roles
- * (positions i mod 3), and cost the rounds and traffic of the protocol that should run.
+ * (thirds of the batch), and cost the rounds and traffic of the protocol that should run.
  */
 class BgwRandomBitsTest {
 
@@ -79,7 +79,8 @@ class BgwRandomBitsTest {
 
   /**
    * At n = 3 the PRSS bits cost every party one element per bit (a third dealt as outsider, two
-   * thirds as GRR dealer); the XOR of dealt bits costs P0 and P1 two and P2 one.
+   * thirds as the outsider's share of b, masked); the XOR of dealt bits costs P0 and P1 two and P2
+   * one.
    */
   @ParameterizedTest(name = "prssLimit={0}")
   @ValueSource(ints = {64, 0})
@@ -161,22 +162,29 @@ class BgwRandomBitsTest {
 
   /**
    * Every bit is 0 or 1; from 1000 bits on, the ones are within five standard deviations of half,
-   * overall and among the positions of each outsider role.
+   * overall and in each third of the batch (P_0, P_1 and P_2 are the outsiders of the first, second
+   * and last third, each a third rounded up or down).
    */
   private static void assertBits(long[] bits) {
+    int m = bits.length;
     int[] ones = new int[3];
     int[] count = new int[3];
-    for (int i = 0; i < bits.length; i++) {
-      assertTrue(bits[i] == 0 || bits[i] == 1, "bit " + i + " is " + bits[i]);
-      ones[i % 3] += (int) bits[i];
-      count[i % 3]++;
+    int[] first = new int[4];
+    for (int c = 0; c < 3; c++) {
+      first[c + 1] = first[c] + (m - c + 2) / 3;
     }
-    if (bits.length < 1000) {
+    for (int i = 0; i < m; i++) {
+      assertTrue(bits[i] == 0 || bits[i] == 1, "bit " + i + " is " + bits[i]);
+      int role = i < first[1] ? 0 : i < first[2] ? 1 : 2;
+      ones[role] += (int) bits[i];
+      count[role]++;
+    }
+    if (m < 1000) {
       return;
     }
-    assertWithinFiveSigma(ones[0] + ones[1] + ones[2], bits.length, "all positions");
+    assertWithinFiveSigma(ones[0] + ones[1] + ones[2], m, "all positions");
     for (int c = 0; c < 3; c++) {
-      assertWithinFiveSigma(ones[c], count[c], "positions " + c + " mod 3");
+      assertWithinFiveSigma(ones[c], count[c], "third " + c);
     }
   }
 
