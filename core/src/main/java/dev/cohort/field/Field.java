@@ -38,6 +38,28 @@ public interface Field {
   /** {@code out[i] = -a[i]}. */
   void negate(long[] a, int ao, long[] out, int oo, int n);
 
+  /**
+   * {@code out[i] = bit ? −a[i] : a[i]} with {@code bit} = bit {@code from + i} of the packed
+   * {@code bits} (bit j is {@code bits[j >>> 6] >>> (j & 63) & 1}), inverted when {@code flip}: the
+   * product of a share with a public or locally known sign 1 − 2x, without a branch on the bit. The
+   * default negates into {@code out} and selects; fields with a cheaper form override it.
+   */
+  default void negateWhere(
+      long[] bits, int from, boolean flip, long[] a, int ao, long[] out, int oo, int n) {
+    int words = words();
+    long[] negated = new long[n * words];
+    negate(a, ao, negated, 0, n);
+    long invert = flip ? 1 : 0;
+    for (int i = 0; i < n; i++) {
+      int at = from + i;
+      long set = -(((bits[at >>> 6] >>> (at & 63)) & 1) ^ invert);
+      for (int k = 0; k < words; k++) {
+        int o = (oo + i) * words + k;
+        out[o] = (negated[i * words + k] & set) | (a[(ao + i) * words + k] & ~set);
+      }
+    }
+  }
+
   /** {@code out[i] = a[i] * c}, where {@code c} is the one element at {@code c[co]}. */
   void scale(long[] a, int ao, long[] c, int co, long[] out, int oo, int n);
 

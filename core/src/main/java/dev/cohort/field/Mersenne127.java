@@ -253,6 +253,24 @@ public final class Mersenne127 implements Field {
     }
   }
 
+  /** −x = p − x is x with its 127 bits inverted, for canonical x ≠ 0; zero stays zero. */
+  @Override
+  public void negateWhere(
+      long[] bits, int from, boolean flip, long[] a, int ao, long[] out, int oo, int n) {
+    long invert = flip ? 1 : 0;
+    for (int i = 0; i < n; i++) {
+      int at = from + i;
+      int ia = 2 * (ao + i);
+      long lo = a[ia];
+      long hi = a[ia + 1];
+      long nonZero = (lo | hi | -(lo | hi)) >> 63; // all ones unless x = 0 (hi < 2^63)
+      long mask = -(((bits[at >>> 6] >>> (at & 63)) & 1) ^ invert) & nonZero;
+      int io = 2 * (oo + i);
+      out[io] = lo ^ mask;
+      out[io + 1] = hi ^ (mask & P_HI);
+    }
+  }
+
   @Override
   public void scale(long[] a, int ao, long[] c, int co, long[] out, int oo, int n) {
     long k0 = c[2 * co];

@@ -110,6 +110,20 @@ public final class Mersenne61 implements Field {
     }
   }
 
+  /** −x = p − x is x with its 61 bits inverted, for canonical x ≠ 0; zero stays zero. */
+  @Override
+  public void negateWhere(
+      long[] bits, int from, boolean flip, long[] a, int ao, long[] out, int oo, int n) {
+    long invert = flip ? 1 : 0;
+    for (int i = 0; i < n; i++) {
+      int at = from + i;
+      long x = a[ao + i];
+      long nonZero = (x | -x) >> 63; // all ones unless x = 0
+      long mask = -(((bits[at >>> 6] >>> (at & 63)) & 1) ^ invert) & nonZero;
+      out[oo + i] = x ^ (mask & P);
+    }
+  }
+
   @Override
   public void scale(long[] a, int ao, long[] c, int co, long[] out, int oo, int n) {
     long k = c[co];

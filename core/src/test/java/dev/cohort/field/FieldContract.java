@@ -217,6 +217,26 @@ abstract class FieldContract {
   }
 
   @Property(seed = "42")
+  void negateWhere_randomBitsAndFlip_matchesBigInteger(
+      @ForAll("batches") Batch batch,
+      @ForAll long bitsLo,
+      @ForAll long bitsHi,
+      @ForAll @IntRange(min = 0, max = 63) int from,
+      @ForAll boolean flip) {
+    long[] bits = {bitsLo, bitsHi}; // n ≤ 41 and from ≤ 63: every bit index is below 128
+    long[] a = pack(batch.a(), batch.ao());
+    long[] out = sentinels(batch.oo() + batch.n() + 1);
+    field().negateWhere(bits, from, flip, a, batch.ao(), out, batch.oo(), batch.n());
+    List<BigInteger> expected = new ArrayList<>();
+    for (int i = 0; i < batch.n(); i++) {
+      int at = from + i;
+      boolean set = (((bits[at >>> 6] >>> (at & 63)) & 1) == 1) != flip;
+      expected.add(set ? batch.a().get(i).negate().mod(p()) : batch.a().get(i));
+    }
+    assertElements(expected, out, batch.oo());
+  }
+
+  @Property(seed = "42")
   void scale_randomBatch_matchesBigInteger(
       @ForAll("batches") Batch batch, @ForAll("elements") BigInteger c) {
     long[] a = pack(batch.a(), batch.ao());

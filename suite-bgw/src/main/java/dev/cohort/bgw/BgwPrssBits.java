@@ -154,60 +154,42 @@ final class BgwPrssBits implements RoundProtocol {
         int n = Math.min(BgwReshare.BLOCK, count[c] - from);
         long[] z = suite.scratch(suite.threshold + 3, n);
         long[] rho = suite.scratch(suite.threshold + 4, n);
-        long[] negated = suite.scratch(suite.threshold + 5, n);
-        long[] signed = suite.scratch(suite.threshold + 6, n);
         long[] tmp = suite.scratch(0, n);
         field.random(keyA, z, 0, n); // every member draws both, to stay in step
         field.random(keyA, rho, 0, n);
         int at = first[c] + from; // W(x_self), then B(x_self)
-        field.negate(result, at, negated, 0, n);
         if (isA || isB) {
-          // ±λ·W(x_self): the sign of λ folded into the select, |λ| a rotation at n = 3
-          choose(x[c], from, weights.flip[c], negated, result, at, signed, 0, n, words);
-          field.scale(signed, 0, weights.lambda, c, tmp, 0, n);
+          // ±λ·W(x_self): the sign of λ folded into the negation, |λ| a rotation at n = 3
+          field.negateWhere(x[c], from, weights.flip[c], result, at, tmp, 0, n);
+          field.scale(tmp, 0, weights.lambda, c, tmp, 0, n);
           if (isA) {
             field.add(tmp, 0, rho, 0, tmp, 0, n);
           } else {
             field.sub(tmp, 0, rho, 0, tmp, 0, n);
-            field.scale(z, 0, weights.outsiderPoint, c, signed, 0, n);
-            field.add(tmp, 0, signed, 0, tmp, 0, n);
+            field.scale(z, 0, weights.outsiderPoint, c, rho, 0, n);
+            field.add(tmp, 0, rho, 0, tmp, 0, n);
           }
           out.write(c, tmp, 0, n * words);
         }
-        // B(x_self) = x ? f_A(x_self) − W(x_self) + z·x_self : W(x_self) + z·x_self
+        // B(x_self) = x·f_A(x_self) + (1 − 2x)·W(x_self) + z·x_self
+        field.negateWhere(x[c], from, false, result, at, result, at, n);
         field.scale(z, 0, weights.selfPoint, 0, z, 0, n);
-        field.add(negated, 0, z, 0, negated, 0, n);
-        field.addScalar(negated, 0, weights.select, c, negated, 0, n);
         field.add(result, at, z, 0, result, at, n);
-        choose(x[c], from, false, negated, result, at, result, at, n, words);
+        selectConstant(x[c], from, weights.select, c, tmp, n, words);
+        field.add(result, at, tmp, 0, result, at, n);
       }
     }
   }
 
-  /**
-   * {@code out[oo + i] = bit(from + i) ⊕ flip ? ifSet[i] : ifClear[co + i]} for {@code i < n},
-   * without a branch; {@code out} may be {@code ifClear} at the same offset.
-   */
-  static void choose(
-      long[] bits,
-      int from,
-      boolean flip,
-      long[] ifSet,
-      long[] ifClear,
-      int co,
-      long[] out,
-      int oo,
-      int n,
-      int words) {
-    long invert = flip ? 1 : 0;
+  /** {@code out[i] = bit(from + i) ? c[co] : 0} for {@code i < n}, without a branch. */
+  static void selectConstant(
+      long[] bits, int from, long[] c, int co, long[] out, int n, int words) {
     for (int i = 0; i < n; i++) {
       int at = from + i;
-      long set = -(((bits[at >>> 6] >>> (at & 63)) & 1) ^ invert);
-      int s = i * words;
-      int c = (co + i) * words;
-      int o = (oo + i) * words;
+      long keep = -((bits[at >>> 6] >>> (at & 63)) & 1);
+      int o = i * words;
       for (int k = 0; k < words; k++) {
-        out[o + k] = (ifSet[s + k] & set) | (ifClear[c + k] & ~set);
+        out[o + k] = c[co * words + k] & keep;
       }
     }
   }

@@ -245,13 +245,13 @@ public final class BgwSuite extends PolynomialSuite {
   /**
    * A reused array of at least {@code m} elements for slot {@code slot} (0: outgoing shares, 1..t:
    * seeded shares, t + 1: shares drawn or received from other dealers, or secrets to deal, t + 2:
-   * weighted secrets while dealing, t + 3 to t + 6: temporaries of {@link BgwPrssBits}). Protocols
+   * weighted secrets while dealing, t + 3 and t + 4: temporaries of {@link BgwPrssBits}). Protocols
    * use scratch only within one send or receive call, so one set serves them all; it saves
    * allocating and zeroing several arrays of the batch's size per round.
    */
   long[] scratch(int slot, int m) {
     if (scratch == null) {
-      scratch = new long[threshold + 7][];
+      scratch = new long[threshold + 5][];
     }
     long[] s = scratch[slot];
     int need = m * words;
