@@ -291,6 +291,21 @@ public final class Mersenne127 implements Field {
       }
       return;
     }
+    if (k1 == P_HI && ~k0 >= 0 && ~k0 < SMALL) {
+      // c = p − k for a small k (p − k = ~k in the low word): −(x·k), the negation a bit flip
+      long k = ~k0;
+      for (int i = 0; i < n; i++) {
+        int ia = 2 * (ao + i);
+        int io = 2 * (oo + i);
+        mulSmall(a[ia], a[ia + 1], k, out, io);
+        long lo = out[io];
+        long hi = out[io + 1];
+        long nonZero = (lo | hi | -(lo | hi)) >> 63;
+        out[io] = lo ^ nonZero;
+        out[io + 1] = hi ^ (nonZero & P_HI);
+      }
+      return;
+    }
     for (int i = 0; i < n; i++) {
       int ia = 2 * (ao + i);
       mulAdd(a[ia], a[ia + 1], k0, k1, 0, 0, out, 2 * (oo + i));

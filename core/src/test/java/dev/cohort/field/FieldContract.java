@@ -261,9 +261,11 @@ abstract class FieldContract {
 
   @Property(seed = "42")
   void scale_smallConstant_matchesBigInteger(
-      @ForAll("batches") Batch batch, @ForAll @LongRange(min = 0, max = 1L << 40) long k) {
-    // Fields may multiply by a small constant with fewer partial products (2^127 − 1).
-    BigInteger c = BigInteger.valueOf(k).mod(p());
+      @ForAll("batches") Batch batch,
+      @ForAll @LongRange(min = 0, max = 1L << 40) long k,
+      @ForAll boolean negative) {
+    // Fields may multiply by a small constant or its negation with fewer partial products.
+    BigInteger c = BigInteger.valueOf(negative ? -k : k).mod(p());
     long[] a = pack(batch.a(), batch.ao());
     long[] cs = pack(List.of(c), batch.bo());
     long[] out = sentinels(batch.oo() + batch.n() + 1);
