@@ -422,16 +422,9 @@ public final class Mersenne127 implements Field {
       return;
     }
     Small sx = n >= SMALL_MIN_BATCH ? Small.of(x0, x1) : null;
-    Small sy = sx != null ? Small.of(y0, y1) : null;
-    if (sy != null) {
-      for (int i = 0; i < n; i++) {
-        int io = 2 * (oo + i);
-        long acc0 = accumulate ? out[io] : 0;
-        long acc1 = accumulate ? out[io + 1] : 0;
-        mulSmallAdd(a[2 * i], a[2 * i + 1], sx.u, sx.shift, sx.negate, acc0, acc1, out, io);
-        mulSmallAdd(
-            b[2 * i], b[2 * i + 1], sy.u, sy.shift, sy.negate, out[io], out[io + 1], out, io);
-      }
+    Small sy = n >= SMALL_MIN_BATCH ? Small.of(y0, y1) : null;
+    if (sx != null || sy != null) {
+      combineSmall(a, x0, x1, sx, b, y0, y1, sy, out, oo, n, accumulate);
       return;
     }
     for (int i = 0; i < n; i++) {
@@ -440,6 +433,42 @@ public final class Mersenne127 implements Field {
       long acc1 = accumulate ? out[io + 1] : 0;
       mulAddFolded(a[2 * i], a[2 * i + 1], x0, x1, acc0, acc1, out, io);
       mulAdd(b[2 * i], b[2 * i + 1], y0, y1, out[io], out[io + 1], out, io);
+    }
+  }
+
+  /**
+   * {@link #combine} of two terms when at least one coefficient is of the form {@link Small} (null
+   * where it is not): as BGW's dealing coefficients over 2^127 − 1 once the seeded shares are
+   * scaled (see ShamirSharing in suite-bgw).
+   */
+  private static void combineSmall(
+      long[] a,
+      long x0,
+      long x1,
+      Small sx,
+      long[] b,
+      long y0,
+      long y1,
+      Small sy,
+      long[] out,
+      int oo,
+      int n,
+      boolean accumulate) {
+    for (int i = 0; i < n; i++) {
+      int io = 2 * (oo + i);
+      long acc0 = accumulate ? out[io] : 0;
+      long acc1 = accumulate ? out[io + 1] : 0;
+      if (sx != null) {
+        mulSmallAdd(a[2 * i], a[2 * i + 1], sx.u, sx.shift, sx.negate, acc0, acc1, out, io);
+      } else {
+        mulAdd(a[2 * i], a[2 * i + 1], x0, x1, acc0, acc1, out, io);
+      }
+      if (sy != null) {
+        mulSmallAdd(
+            b[2 * i], b[2 * i + 1], sy.u, sy.shift, sy.negate, out[io], out[io + 1], out, io);
+      } else {
+        mulAdd(b[2 * i], b[2 * i + 1], y0, y1, out[io], out[io + 1], out, io);
+      }
     }
   }
 

@@ -385,6 +385,20 @@ abstract class FieldContract {
       @ForAll("smallFactors") BigInteger c0,
       @ForAll("smallFactors") BigInteger c1,
       @ForAll boolean accumulate) {
+    checkCombineTwo(batch, c0, c1, accumulate);
+  }
+
+  @Property(seed = "42")
+  void combine_oneSmallFactor_matchesBigInteger(
+      @ForAll("longBatches") Batch batch,
+      @ForAll("smallFactors") BigInteger small,
+      @ForAll("elements") BigInteger other,
+      @ForAll boolean smallFirst,
+      @ForAll boolean accumulate) {
+    checkCombineTwo(batch, smallFirst ? small : other, smallFirst ? other : small, accumulate);
+  }
+
+  private void checkCombineTwo(Batch batch, BigInteger c0, BigInteger c1, boolean accumulate) {
     long[][] packed = {pack(batch.a(), 0), pack(batch.b(), 0)};
     long[] cs = field().alloc(2);
     field().encode(c0, cs, 0);
