@@ -293,10 +293,11 @@ public final class Mersenne127 implements Field {
       return zero ? null : rotated(P_LO - c0, P_HI - c1, -1L);
     }
 
-    /** c = u·2^s for a run of set bits starting at s, or null. */
+    /** c = u·2^s, u odd (or zero), for a run of set bits starting at s, or null. */
     private static Small rotated(long c0, long c1, long negate) {
       if (c1 == 0 && (c0 >>> 62) == 0) {
-        return new Small(c0, 0, negate);
+        int s = c0 == 0 ? 0 : Long.numberOfTrailingZeros(c0);
+        return new Small(c0 >>> s, s, negate);
       }
       long[] r = new long[2];
       for (int s = 1; s < 127; s++) {
@@ -318,51 +319,74 @@ public final class Mersenne127 implements Field {
 
   /**
    * Writes {@code (x * c + y) mod p} to {@code out[o, o + 2)} for canonical x and y and a constant
-   * c = ±u·2^shift of the form {@link Small}. Split in two methods so that each stays below C2's
-   * inlining limit of 325 bytes of bytecode (one method was called, not inlined, per element).
+   * c = ±u·2^shift of the form {@link Small}. With u = 1 (BGW's −1, 2, −2, 1/2 at n = 3) there is
+   * nothing to multiply: rotating and negating cost about half of a product by u.
    */
   private static void mulSmallAdd(
       long x0, long x1, long u, int shift, long negate, long y0, long y1, long[] out, int o) {
-    // x·u = lo0 + w1·2^64 + w2·2^128 < 2^189; u < 2^62, so only x0 needs the unsigned fix-up
-    long lo0 = x0 * u;
-    long hi0 = Math.multiplyHigh(x0, u) + ((x0 >> 63) & u); // < 2^62
-    long lo1 = x1 * u;
-    long hi1 = Math.multiplyHigh(x1, u); // < 2^61
-    long w1 = hi0 + lo1;
-    long w2 = hi1 + carry(hi0, lo1, w1);
-    // ≡ (x·u mod 2^127) + (x·u >>> 127), below 2^127 + 2^63
-    long h = (w1 >>> 63) | (w2 << 1);
-    long s0 = lo0 + h;
-    long s1 = (w1 & P_HI) + carry(lo0, h, s0);
-    long top = s1 >>> 63;
-    long r0 = s0 + top;
-    long r1 = (s1 & P_HI) + carry(s0, top, r0);
-    if (r0 == P_LO && r1 == P_HI) { // r == p, rare
-      r0 = 0;
-      r1 = 0;
+    if (u == 1) {
+      rotateNegateAdd(x0, x1, shift, negate, y0, y1, out, o);
+    } else {
+      mulOddAdd(x0, x1, u, shift, negate, y0, y1, out, o);
     }
-    rotateNegateAdd(r0, r1, shift, negate, y0, y1, out, o);
   }
 
-  /** Writes {@code (±(r * 2^shift) + y) mod p} for canonical r and y (negate: all ones for −). */
+  /** Writes {@code (±(x * 2^shift) + y) mod p} for canonical x and y (negate: all ones for −). */
   private static void rotateNegateAdd(
-      long r0, long r1, int shift, long negate, long y0, long y1, long[] out, int o) {
+      long x0, long x1, int shift, long negate, long y0, long y1, long[] out, int o) {
     if (shift != 0) { // as rotateLeft
-      long l0 = shift < 64 ? r0 << shift : 0;
-      long l1 = (shift < 64 ? (r1 << shift) | (r0 >>> (64 - shift)) : r0 << (shift - 64)) & P_HI;
       int back = 127 - shift;
-      long b0 = back < 64 ? (r0 >>> back) | (r1 << (64 - back)) : r1 >>> (back - 64);
-      long b1 = back < 64 ? r1 >>> back : 0;
-      r0 = l0 | b0;
-      r1 = l1 | b1;
+      long l0 = shift < 64 ? x0 << shift : 0;
+      long l1 = (shift < 64 ? (x1 << shift) | (x0 >>> (64 - shift)) : x0 << (shift - 64)) & P_HI;
+      long b0 = back < 64 ? (x0 >>> back) | (x1 << (64 - back)) : x1 >>> (back - 64);
+      long b1 = back < 64 ? x1 >>> back : 0;
+      x0 = l0 | b0;
+      x1 = l1 | b1;
     }
-    // −r = p − r, except that −0 is 0
-    long any = r0 | r1;
+    long any = x0 | x1;
+    long flip = negate & ((any | -any) >> 63); // −0 is 0
+    x0 ^= flip; // p − x flips the 127 bits of x
+    x1 ^= flip & P_HI;
+    long t0 = x0 + y0;
+    reduce128(t0, x1 + y1 + carry(x0, y0, t0), out, o); // x + y < 2p < 2^128 - 1
+  }
+
+  /**
+   * {@link #mulSmallAdd} for u > 1: x is rotated and negated first (exact on canonical values),
+   * then y rides along in the product's columns, so that one fold and one reduction finish. Kept
+   * below C2's inlining limit of 325 bytes of bytecode: a larger version was called, not inlined,
+   * per element.
+   */
+  private static void mulOddAdd(
+      long x0, long x1, long u, int shift, long negate, long y0, long y1, long[] out, int o) {
+    if (shift != 0) { // as rotateLeft
+      int back = 127 - shift;
+      long l0 = shift < 64 ? x0 << shift : 0;
+      long l1 = (shift < 64 ? (x1 << shift) | (x0 >>> (64 - shift)) : x0 << (shift - 64)) & P_HI;
+      long b0 = back < 64 ? (x0 >>> back) | (x1 << (64 - back)) : x1 >>> (back - 64);
+      long b1 = back < 64 ? x1 >>> back : 0;
+      x0 = l0 | b0;
+      x1 = l1 | b1;
+    }
+    // −x = p − x, except that −0 is 0
+    long any = x0 | x1;
     long flip = negate & ((any | -any) >> 63);
-    r0 = (r0 & ~flip) | ((P_LO - r0) & flip);
-    r1 = (r1 & ~flip) | ((P_HI - r1) & flip);
-    long t0 = r0 + y0;
-    reduce128(t0, r1 + y1 + carry(r0, y0, t0), out, o); // r + y < 2p < 2^128 - 1
+    x0 ^= flip; // p − x flips the 127 bits of x
+    x1 ^= flip & P_HI;
+    // x·u + y = t0 + w1·2^64 + w2·2^128 < 2^189 + 2^127; u < 2^62: only x0 needs the fix-up
+    long lo0 = x0 * u;
+    long hi0 = Math.multiplyHigh(x0, u) + ((x0 >> 63) & u); // < 2^62
+    long hi1 = Math.multiplyHigh(x1, u); // < 2^61
+    long t0 = lo0 + y0;
+    long ky = carry(lo0, y0, t0) + y1; // ≤ 2^63
+    long w1 = hi0 + x1 * u;
+    long w2 = hi1 + carry(hi0, x1 * u, w1);
+    long w = w1 + ky;
+    w2 += carry(w1, ky, w);
+    // ≡ (mod 2^127) + (>>> 127), below 2^127 + 2^63 < 2^128 − 1
+    long h = (w >>> 63) | (w2 << 1);
+    long s0 = t0 + h;
+    reduce128(s0, (w & P_HI) + carry(t0, h, s0), out, o);
   }
 
   /**
