@@ -62,7 +62,7 @@ final class BgwReshare implements RoundProtocol {
         if (dealer == self) {
           suite.deal(mySecrets(from, n), n, out, coefficients, d, result, from);
         } else if (suite.sharing.isSeeded(dealer, self)) {
-          accumulate(suite.seededShare(dealer, n), from, n);
+          suite.addSeededShare(dealer, result, from, n);
         }
       }
     }
@@ -99,13 +99,6 @@ final class BgwReshare implements RoundProtocol {
       }
     }
     return true;
-  }
-
-  /**
-   * Adds a dealer's {@code share[0, n)} (already weighted) to elements {@code [from, from + n)}.
-   */
-  private void accumulate(long[] share, int from, int n) {
-    suite.field().add(result, from, share, 0, result, from, n);
   }
 
   @Override

@@ -219,11 +219,19 @@ public final class BgwSuite extends PolynomialSuite {
     }
   }
 
-  /** This party's share of {@code m} values dealt by {@code dealer}, drawn from their seed. */
-  long[] seededShare(int dealer, int m) {
+  /**
+   * Adds this party's share of {@code m} values dealt by {@code dealer}, drawn from their seed, to
+   * {@code acc} from element {@code ao}: the scaling by x_self (see {@link
+   * ShamirSharing#seedScale}) and the addition in one pass.
+   */
+  void addSeededShare(int dealer, long[] acc, int ao, int m) {
     long[] s = scratch(threshold + 1, m);
-    seededShare(dealer, s, 0, m);
-    return s;
+    field.random(fromDealer[dealer], s, 0, m);
+    if (sharing.seedScale != null && party != 0) {
+      field.scaleAdd(s, 0, sharing.seedScale, party, acc, ao, m);
+    } else {
+      field.add(acc, ao, s, 0, acc, ao, m);
+    }
   }
 
   /** Draws this party's share of {@code m} values dealt by {@code dealer} into {@code out}. */
