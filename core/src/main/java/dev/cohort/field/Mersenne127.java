@@ -425,9 +425,10 @@ public final class Mersenne127 implements Field {
   /**
    * Two terms (t = 1 in BGW's dealing: the secret and one seeded share) in one pass with one
    * reduction: the first product is only folded and rides along as the addend of the second.
-   * Coefficients that sum to one (a Lagrange basis: every unweighted share, and BGW's weighted ones
-   * once BgwSuite.deal scales the secret first) take one product, as {@code a + c1·(b − a)}: 23 ns
-   * per element instead of 35 (2048 elements, a loaded 2-core machine; a product alone is 18 ns).
+   * Coefficients that sum to one (a Lagrange basis) take one product, as {@code a + c1·(b − a)}: 23
+   * ns per element instead of 35 (2048 elements, a loaded 2-core machine; a product alone is 18
+   * ns). Coefficients of the form {@link Small} (BGW's at n = 3, weights folded in) take none: see
+   * {@link #combineSmall}.
    */
   @Override
   public void combine(long[][] terms, long[] c, long[] out, int oo, int n, boolean accumulate) {
