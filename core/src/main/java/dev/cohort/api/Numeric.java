@@ -135,6 +135,13 @@ public interface Numeric {
 
   Deferred<BigInteger[]> openBig(SecretVector a);
 
+  /**
+   * Opens to every party the low {@code bits} bits of each element's representative in [0, p),
+   * little-endian in ⌈bits / 64⌉ words per element: c mod 2^bits of the nonnegative masked values
+   * that comparison protocols open, without decoding a {@link BigInteger} per element.
+   */
+  Deferred<long[]> openLowBits(SecretVector a, int bits);
+
   /** Opens to {@code party} only; reading it at another party throws. */
   Deferred<Long> openTo(int party, Secret a);
 

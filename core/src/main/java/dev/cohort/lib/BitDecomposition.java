@@ -4,7 +4,6 @@ import dev.cohort.api.Deferred;
 import dev.cohort.api.Numeric;
 import dev.cohort.api.SecretVector;
 import dev.cohort.api.Step;
-import java.math.BigInteger;
 
 /**
  * Bit decomposition of k-bit signed secrets into their k two's-complement bits [DFK+06, with the
@@ -34,8 +33,8 @@ public final class BitDecomposition {
         mask.open(b, Masking.offset(b, a, k))
             .seq(
                 (s, c) -> {
-                  BigInteger[] low = Masking.lowBits(c, BigInteger.ONE.shiftLeft(k - 1), k);
-                  return Deferred.of(subtract(s, Bits.publicBits(low, k), mask.rBits(), n, k));
+                  long[][] cBits = Bits.publicBits(c, n, k, true);
+                  return Deferred.of(subtract(s, cBits, mask.rBits(), n, k));
                 });
     return b.vectorOf(bits, n * k);
   }

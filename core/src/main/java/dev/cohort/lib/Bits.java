@@ -38,12 +38,26 @@ public final class Bits {
     return compose(b, random(b, n, bits), n, 0, bits);
   }
 
-  /** The public bits of {@code values} (each in [0, 2^m)): {@code result[i][j]} is bit i of j. */
-  static long[][] publicBits(BigInteger[] values, int m) {
-    long[][] out = new long[m][values.length];
-    for (int j = 0; j < values.length; j++) {
-      for (int i = 0; i < m; i++) {
-        out[i][j] = values[j].testBit(i) ? 1 : 0;
+  /**
+   * The public bits of n values mod 2^m given as ⌈m/64⌉ little-endian words each (as {@link
+   * Numeric#openLowBits} yields them): {@code result[i][j]} is bit i of value j. With {@code
+   * minusHalf}, the bits of (value − 2^(m−1)) mod 2^m, which differ in bit m − 1 only.
+   */
+  static long[][] publicBits(long[] words, int n, int m, boolean minusHalf) {
+    int per = (m + 63) / 64;
+    long[][] out = new long[m][n];
+    for (int i = 0; i < m; i++) {
+      long[] row = out[i];
+      int w = i >>> 6;
+      int shift = i & 63;
+      for (int j = 0; j < n; j++) {
+        row[j] = (words[j * per + w] >>> shift) & 1;
+      }
+    }
+    if (minusHalf) {
+      long[] top = out[m - 1];
+      for (int j = 0; j < n; j++) {
+        top[j] ^= 1;
       }
     }
     return out;

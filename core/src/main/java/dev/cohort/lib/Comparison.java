@@ -79,12 +79,12 @@ public final class Comparison {
             .seq(
                 (s, c) -> {
                   // m < k, so the offset 2^(k-1) vanishes mod 2^m
-                  BigInteger[] low = Masking.lowBits(c, BigInteger.ZERO, m);
-                  SecretVector u =
-                      Bits.lessThanPublic(s, Bits.publicBits(low, m), mask.rBits(), pairs, n, m);
+                  long[][] bits = Bits.publicBits(c, n, m, false);
+                  SecretVector u = Bits.lessThanPublic(s, bits, mask.rBits(), pairs, n, m);
                   SecretVector aMod =
                       s.add(
-                          s.sub(s.known(low), mask.rLow()), s.mul(u, BigInteger.ONE.shiftLeft(m)));
+                          s.sub(Masking.known(s, c, n, m), mask.rLow()),
+                          s.mul(u, BigInteger.ONE.shiftLeft(m)));
                   return Deferred.of(aMod);
                 });
     return b.vectorOf(result, n);

@@ -4,7 +4,6 @@ import dev.cohort.api.Deferred;
 import dev.cohort.api.Numeric;
 import dev.cohort.api.SecretVector;
 import dev.cohort.api.Step;
-import java.math.BigInteger;
 
 /**
  * Equality and zero tests of k-bit signed integers with statistical masking [CdH10, Nishide & Ohta
@@ -86,8 +85,7 @@ public final class Equality {
     return mask.open(b, v)
         .seq(
             (s, c) -> {
-              BigInteger offset = level == 0 ? BigInteger.ONE.shiftLeft(w - 1) : BigInteger.ZERO;
-              long[][] cBits = Bits.publicBits(Masking.lowBits(c, offset, w), w);
+              long[][] cBits = Bits.publicBits(c, n, w, level == 0);
               if (level + 1 == masks.length) {
                 SecretVector[] equal = new SecretVector[w];
                 for (int i = 0; i < w; i++) {

@@ -27,15 +27,42 @@ record Masking(SecretVector rBits, SecretVector rLow, SecretVector rHigh, int m)
     return new Masking(rBits, rLow, rHigh, m);
   }
 
-  /** Opens c = v + r' + 2^m·r'' (a step that later steps follow). */
-  Step<BigInteger[]> open(Numeric b, SecretVector v) {
+  /**
+   * Opens c = v + r' + 2^m·r'' (a step that later steps follow) and yields c mod 2^m, ⌈m/64⌉ words
+   * per element (see {@link Numeric#openLowBits}): c is nonnegative and below p, so its low bits
+   * are those of its representative.
+   */
+  Step<long[]> open(Numeric b, SecretVector v) {
     SecretVector masked = b.add(b.add(v, rLow), b.mul(rHigh, BigInteger.ONE.shiftLeft(m)));
-    return b.par(s -> s.openBig(masked));
+    return b.par(s -> s.openLowBits(masked, m));
   }
 
   /** a + 2^(k−1), in [0, 2^k) for k-bit signed a. */
   static SecretVector offset(Numeric b, SecretVector a, int k) {
+    if (k - 1 < 63) {
+      return b.add(a, 1L << (k - 1));
+    }
     return b.add(a, Comparison.constant(b, a.length(), k - 1));
+  }
+
+  /**
+   * The public values c mod 2^m of {@link #open} as known field elements: from the words directly
+   * below 2^63, through {@link BigInteger} only for wider masks (comparisons of 63 bits and more).
+   */
+  static SecretVector known(Numeric b, long[] low, int n, int m) {
+    if (m < 64) {
+      return b.known(low);
+    }
+    int per = (m + 63) / 64;
+    BigInteger[] values = new BigInteger[n];
+    for (int j = 0; j < n; j++) {
+      BigInteger v = BigInteger.ZERO;
+      for (int w = per - 1; w >= 0; w--) {
+        v = v.shiftLeft(64).add(new BigInteger(Long.toUnsignedString(low[j * per + w])));
+      }
+      values[j] = v;
+    }
+    return b.known(values);
   }
 
   /**
@@ -59,15 +86,5 @@ record Masking(SecretVector rBits, SecretVector rLow, SecretVector rHigh, int m)
   static boolean dealtMasks(Numeric b, int maskBits) {
     int partyBits = 32 - Integer.numberOfLeadingZeros(b.parties() - 1); // ⌈log2 parties⌉
     return maskBits + partyBits + 1 < b.fieldBits();
-  }
-
-  /** (c − offset) mod 2^m for every opened c. */
-  static BigInteger[] lowBits(BigInteger[] c, BigInteger offset, int m) {
-    BigInteger mask = BigInteger.ONE.shiftLeft(m).subtract(BigInteger.ONE);
-    BigInteger[] low = new BigInteger[c.length];
-    for (int j = 0; j < c.length; j++) {
-      low[j] = c[j].subtract(offset).and(mask);
-    }
-    return low;
   }
 }

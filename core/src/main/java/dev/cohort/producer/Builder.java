@@ -430,10 +430,14 @@ final class Builder implements Numeric {
   // ---- opening ----
 
   private <T> Deferred<T> openOf(Value in, int receiver, Opened.Form form) {
+    return openOf(in, receiver, form, 0);
+  }
+
+  private <T> Deferred<T> openOf(Value in, int receiver, Opened.Form form, int bits) {
     if (receiver >= 0) {
       checkParty(receiver, "open");
     }
-    Opened<T> out = new Opened<>(field, form, receiver, suite.party());
+    Opened<T> out = new Opened<>(field, form, bits, receiver, suite.party());
     if (in.length == 0) {
       out.set(receiver < 0 || isMine(receiver) ? new long[0] : null);
       return out;
@@ -460,6 +464,14 @@ final class Builder implements Numeric {
   @Override
   public Deferred<BigInteger[]> openBig(SecretVector a) {
     return openOf(v(a), -1, Opened.Form.BIGS);
+  }
+
+  @Override
+  public Deferred<long[]> openLowBits(SecretVector a, int bits) {
+    if (bits < 1) {
+      throw new IllegalArgumentException("bits (" + bits + ") must be >= 1");
+    }
+    return openOf(v(a), -1, Opened.Form.LOW_BITS, bits);
   }
 
   @Override

@@ -7,7 +7,8 @@ import java.math.BigInteger;
 
 /**
  * The deferred plain result of an open gate, decoded to the signed integers the application
- * declared: {@code Long}, {@code BigInteger}, {@code long[]} or {@code BigInteger[]}.
+ * declared: {@code Long}, {@code BigInteger}, {@code long[]} or {@code BigInteger[]}; or, for
+ * {@link Form#LOW_BITS}, the low bits of each representative in [0, p), as words.
  */
 final class Opened<T> implements Deferred<T> {
 
@@ -15,20 +16,23 @@ final class Opened<T> implements Deferred<T> {
     LONG,
     BIG,
     LONGS,
-    BIGS
+    BIGS,
+    LOW_BITS
   }
 
   private final Field field;
   private final Form form;
+  private final int bits; // for LOW_BITS
   private final int receiver;
   private final int self;
   private boolean done;
   private long[] packed;
   private T decoded;
 
-  Opened(Field field, Form form, int receiver, int self) {
+  Opened(Field field, Form form, int bits, int receiver, int self) {
     this.field = field;
     this.form = form;
+    this.bits = bits;
     this.receiver = receiver;
     this.self = self;
   }
@@ -75,8 +79,24 @@ final class Opened<T> implements Deferred<T> {
           bigs[i] = field.decodeSigned(packed, i);
         }
         return bigs;
+      case LOW_BITS:
+        return lowBits(n, words);
       default:
         throw new AssertionError(form);
     }
+  }
+
+  /** The low {@code bits} bits of each element: field words are little-endian and canonical. */
+  private long[] lowBits(int n, int words) {
+    int per = (bits + 63) / 64;
+    long top = bits % 64 == 0 ? -1L : (1L << (bits % 64)) - 1;
+    long[] low = new long[n * per];
+    for (int i = 0; i < n; i++) {
+      for (int w = 0; w < per && w < words; w++) {
+        low[i * per + w] = packed[i * words + w];
+      }
+      low[i * per + per - 1] &= top;
+    }
+    return low;
   }
 }

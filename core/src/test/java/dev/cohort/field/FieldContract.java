@@ -209,6 +209,26 @@ abstract class FieldContract {
   }
 
   @Property(seed = "42")
+  void mul_signsThenOtherFactors_matchesBigInteger(
+      @ForAll("batches") Batch batch, @ForAll long pattern, @ForAll int cut) {
+    // A select for a prefix of 0, 1 and −1 must hand the rest to the general product.
+    List<BigInteger> factors = new ArrayList<>(batch.b());
+    int prefix = batch.n() == 0 ? 0 : Math.floorMod(cut, batch.n());
+    for (int i = 0; i < prefix; i++) {
+      factors.set(i, BigInteger.valueOf(Math.floorMod(pattern >>> (2 * (i % 32)), 3) - 1).mod(p()));
+    }
+    long[] a = pack(batch.a(), batch.ao());
+    long[] b = pack(factors, batch.bo());
+    long[] out = sentinels(batch.oo() + batch.n() + 1);
+    field().mul(a, batch.ao(), b, batch.bo(), out, batch.oo(), batch.n());
+    List<BigInteger> expected = new ArrayList<>();
+    for (int i = 0; i < batch.n(); i++) {
+      expected.add(batch.a().get(i).multiply(factors.get(i)).mod(p()));
+    }
+    assertElements(expected, out, batch.oo());
+  }
+
+  @Property(seed = "42")
   void negate_randomBatch_matchesBigInteger(@ForAll("batches") Batch batch) {
     long[] a = pack(batch.a(), batch.ao());
     long[] out = sentinels(batch.oo() + batch.n() + 1);
@@ -335,6 +355,115 @@ abstract class FieldContract {
       expected.add((accumulate ? e.add(old) : e).mod(p()));
     }
     long[] out = pack(before, batch.oo());
+    field().combine(packed, cs, out, batch.oo(), batch.n(), accumulate);
+    assertElements(expected, out, batch.oo());
+  }
+
+  /**
+   * Constants ±u·2^s with u near or below 2^62 (BGW's Lagrange coefficients 3, −3, 1/2, 3/2 are of
+   * this form over 2^127 − 1, which may multiply by them with two 64-bit products), u = 2^62 just
+   * past that bound.
+   */
+  @Provide
+  Arbitrary<BigInteger> smallFactors() {
+    Arbitrary<BigInteger> u =
+        Arbitraries.frequencyOf(
+            Tuple.of(
+                1,
+                Arbitraries.of(
+                    BigInteger.ZERO,
+                    BigInteger.ONE,
+                    BigInteger.valueOf(3),
+                    BigInteger.ONE.shiftLeft(62).subtract(BigInteger.ONE),
+                    BigInteger.ONE.shiftLeft(62))),
+            Tuple.of(
+                3,
+                Arbitraries.bigIntegers().between(BigInteger.ONE, BigInteger.ONE.shiftLeft(62))));
+    Arbitrary<Integer> shift = Arbitraries.integers().between(0, 130);
+    return Combinators.combine(u, shift, Arbitraries.of(false, true))
+        .as(
+            (x, s, negate) -> {
+              BigInteger c = x.multiply(BigInteger.TWO.modPow(BigInteger.valueOf(s), p()));
+              return (negate ? c.negate() : c).mod(p());
+            });
+  }
+
+  @Provide
+  Arbitrary<Batch> longBatches() {
+    // past the size from which 2^127 − 1 classifies constant factors
+    return batches().filter(b -> b.n() >= 16);
+  }
+
+  @Property(seed = "42")
+  void scale_smallFactor_matchesBigInteger(
+      @ForAll("longBatches") Batch batch, @ForAll("smallFactors") BigInteger c) {
+    long[] a = pack(batch.a(), batch.ao());
+    long[] cs = pack(List.of(c), batch.bo());
+    long[] out = sentinels(batch.oo() + batch.n() + 1);
+    field().scale(a, batch.ao(), cs, batch.bo(), out, batch.oo(), batch.n());
+    assertElements(map(batch.a(), x -> x.multiply(c)), out, batch.oo());
+  }
+
+  @Property(seed = "42")
+  void scaleAdd_smallFactor_matchesBigInteger(
+      @ForAll("longBatches") Batch batch, @ForAll("smallFactors") BigInteger c) {
+    long[] a = pack(batch.a(), batch.ao());
+    long[] cs = pack(List.of(c), batch.oo());
+    long[] acc = pack(batch.b(), batch.bo());
+    field().scaleAdd(a, batch.ao(), cs, batch.oo(), acc, batch.bo(), batch.n());
+    assertElements(zip(batch, (x, y) -> x.multiply(c).add(y)), acc, batch.bo());
+  }
+
+  @Property(seed = "42")
+  void combine_twoSmallFactors_matchesBigInteger(
+      @ForAll("longBatches") Batch batch,
+      @ForAll("smallFactors") BigInteger c0,
+      @ForAll("smallFactors") BigInteger c1,
+      @ForAll boolean accumulate) {
+    checkCombineTwo(batch, c0, c1, accumulate);
+  }
+
+  @Property(seed = "42")
+  void combine_oneSmallFactor_matchesBigInteger(
+      @ForAll("longBatches") Batch batch,
+      @ForAll("smallFactors") BigInteger small,
+      @ForAll("elements") BigInteger other,
+      @ForAll boolean smallFirst,
+      @ForAll boolean accumulate) {
+    checkCombineTwo(batch, smallFirst ? small : other, smallFirst ? other : small, accumulate);
+  }
+
+  private void checkCombineTwo(Batch batch, BigInteger c0, BigInteger c1, boolean accumulate) {
+    long[][] packed = {pack(batch.a(), 0), pack(batch.b(), 0)};
+    long[] cs = field().alloc(2);
+    field().encode(c0, cs, 0);
+    field().encode(c1, cs, 1);
+    List<BigInteger> expected = new ArrayList<>();
+    for (int i = 0; i < batch.n(); i++) {
+      BigInteger e = batch.a().get(i).multiply(c0).add(batch.b().get(i).multiply(c1));
+      expected.add((accumulate ? e.add(batch.b().get(i)) : e).mod(p()));
+    }
+    long[] out = pack(batch.b(), batch.oo());
+    field().combine(packed, cs, out, batch.oo(), batch.n(), accumulate);
+    assertElements(expected, out, batch.oo());
+  }
+
+  @Property(seed = "42")
+  void combine_twoTermsSummingToOneSmall_matchesBigInteger(
+      @ForAll("longBatches") Batch batch,
+      @ForAll("smallFactors") BigInteger c,
+      @ForAll boolean accumulate) {
+    long[][] packed = {pack(batch.a(), 0), pack(batch.b(), 0)};
+    long[] cs = field().alloc(2);
+    field().encode(BigInteger.ONE.subtract(c).mod(p()), cs, 0);
+    field().encode(c, cs, 1);
+    List<BigInteger> expected = new ArrayList<>();
+    for (int i = 0; i < batch.n(); i++) {
+      BigInteger e = batch.a().get(i).multiply(BigInteger.ONE.subtract(c));
+      e = e.add(batch.b().get(i).multiply(c));
+      expected.add((accumulate ? e.add(batch.a().get(i)) : e).mod(p()));
+    }
+    long[] out = pack(batch.a(), batch.oo());
     field().combine(packed, cs, out, batch.oo(), batch.n(), accumulate);
     assertElements(expected, out, batch.oo());
   }

@@ -233,6 +233,51 @@ public abstract class SuiteContractTest {
     }
   }
 
+  @EachFieldAndPartyCount
+  void openLowBits_widthsAcrossWords_matchRepresentativeModPowerOfTwo(Field f, int n) {
+    int bigBits = f.bitLength() - 1;
+    BigInteger[] values = {
+      BigInteger.ZERO,
+      BigInteger.ONE,
+      BigInteger.ONE.negate(), // representative p − 1
+      BigInteger.ONE.shiftLeft(bigBits - 1).subtract(BigInteger.ONE),
+      BigInteger.ONE.shiftLeft(bigBits - 1).negate(),
+      BigInteger.valueOf(0x1234_5678_9ABC_DEF1L).shiftLeft(bigBits - 64).negate()
+    };
+    int[] widths = {1, 5, 63, 64, 65, 100};
+    List<Result<List<long[]>>> results =
+        run(
+            f,
+            n,
+            6,
+            party ->
+                b -> {
+                  SecretVector v = b.known(values);
+                  List<Deferred<long[]>> opened = new ArrayList<>();
+                  for (int bits : widths) {
+                    opened.add(b.openLowBits(v, bits));
+                  }
+                  return () -> opened.stream().map(Deferred::get).toList();
+                });
+    for (Result<List<long[]>> r : results) {
+      for (int w = 0; w < widths.length; w++) {
+        int bits = widths[w];
+        int per = (bits + 63) / 64;
+        long[] got = r.value().get(w);
+        assertEquals(values.length * per, got.length, "words for " + bits + " bits");
+        for (int j = 0; j < values.length; j++) {
+          BigInteger expected = values[j].mod(f.modulus()).mod(BigInteger.ONE.shiftLeft(bits));
+          BigInteger actual = BigInteger.ZERO;
+          for (int k = per - 1; k >= 0; k--) {
+            actual =
+                actual.shiftLeft(64).or(new BigInteger(Long.toUnsignedString(got[j * per + k])));
+          }
+          assertEquals(expected, actual, "value " + j + " mod 2^" + bits);
+        }
+      }
+    }
+  }
+
   // ---- vectors ----
 
   @EachFieldAndPartyCount

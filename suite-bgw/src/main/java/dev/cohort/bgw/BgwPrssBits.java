@@ -152,8 +152,8 @@ final class BgwPrssBits implements RoundProtocol {
       boolean isB = weights.b[c] == self;
       for (int from = 0; from < count[c]; from += BgwReshare.BLOCK) {
         int n = Math.min(BgwReshare.BLOCK, count[c] - from);
-        long[] z = suite.scratch(suite.threshold + 3, n);
-        long[] rho = suite.scratch(suite.threshold + 4, n);
+        long[] z = suite.scratch(suite.threshold + 2, n);
+        long[] rho = suite.scratch(suite.threshold + 3, n);
         long[] tmp = suite.scratch(0, n);
         field.random(keyA, z, 0, n); // every member draws both, to stay in step
         field.random(keyA, rho, 0, n);

@@ -11,8 +11,9 @@ import dev.cohort.suite.Shares;
  * this is input; with the dealers P_0..P_2t and the Lagrange coefficients at 0 it is GRR's degree
  * reduction; with t + 1 dealers of random values it is a random sharing. The dealer applies the
  * coefficient (see {@link BgwSuite#deal}), so receivers only add: at n = 3 a multiplication costs
- * each party five field multiplications instead of seven over 2^61 − 1, and four over 2^127 − 1
- * (three at P_2, whose coefficient 1 is a rotation).
+ * each party five field multiplications instead of seven over 2^61 − 1, and over 2^127 − 1 one
+ * 127-bit product (its local d_i) plus multiplications by constants ±u·2^s with u ≤ 3, which take
+ * rotations and at most two 64-bit products each (see {@link ShamirSharing#seedScale}).
  *
  * <p>Traffic: each dealer sends m elements to each of the n − 1 − t parties outside T_i; the
  * parties of T_i draw theirs from the pairwise seed.
@@ -62,7 +63,7 @@ final class BgwReshare implements RoundProtocol {
         if (dealer == self) {
           suite.deal(mySecrets(from, n), n, out, coefficients, d, result, from);
         } else if (suite.sharing.isSeeded(dealer, self)) {
-          accumulate(suite.seededShare(dealer, n), from, n);
+          suite.addSeededShare(dealer, result, from, n);
         }
       }
     }
@@ -99,13 +100,6 @@ final class BgwReshare implements RoundProtocol {
       }
     }
     return true;
-  }
-
-  /**
-   * Adds a dealer's {@code share[0, n)} (already weighted) to elements {@code [from, from + n)}.
-   */
-  private void accumulate(long[] share, int from, int n) {
-    suite.field().add(result, from, share, 0, result, from, n);
   }
 
   @Override

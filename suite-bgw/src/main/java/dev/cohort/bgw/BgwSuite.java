@@ -182,29 +182,20 @@ public final class BgwSuite extends PolynomialSuite {
    * Deals {@code weight[wo]} times each of {@code m} secrets ({@code weight} null: weight one) with
    * fresh degree-t polynomials in one pass per share: writes the share of each party outside T_self
    * straight to its frame and adds this party's own share to {@code acc} from element {@code ao}
-   * (null: the dealer keeps no share). The shares of T_self come from the pairwise seeds and are
-   * read as values of the weighted polynomial (uniform all the same), so every receiver adds what
-   * it gets without scaling. The others are linear combinations of the weighted secret and the
-   * seeded values, computed by the fused {@link Field#combine} kernel into a reused scratch array.
+   * (null: the dealer keeps no share). The shares of T_self come from the pairwise seeds (see
+   * {@link ShamirSharing#seedScale}) and are read as values of the weighted polynomial (uniform all
+   * the same), so every receiver adds what it gets without scaling. The others are linear
+   * combinations of the secret and the seeded values, with the weight folded into the secret's
+   * coefficient, computed by the fused {@link Field#combine} kernel into a reused scratch array.
    *
-   * <p>On a multi-word field the weight scales the secrets once (a rotation when it is a power of
-   * two on 2^127 − 1) rather than the secret's coefficient of every share: the coefficients then
-   * stay a Lagrange basis, summing to one, for which every field's combine takes one product per
-   * share instead of two at t = 1, so at n = 3 a weighted dealing costs 1 + 2 products per element
-   * instead of 4. Over 2^127 − 1 a product costs about four additions (2048-element kernels on the
-   * loaded 2-core machine: mul 18 ns, add 4.4 ns, two-term combine 35 ns, with coefficients summing
-   * to one 23 ns). Over 2^61 − 1 the fused two-product combine (4.1 ns) is about as cheap as the
-   * one-product form (3.8 ns), so a scaling pass (2.3 ns) would cost more than it saves: the weight
-   * stays in the coefficients.
+   * <p>Over 2^127 − 1 at n = 3 every coefficient, weight folded in, is then ±u·2^s with a small u
+   * (the weights of a multiplication are 3, −3 and 1), which the field multiplies by with two
+   * 64-bit products: a dealing costs no 127-bit product at all, where scaling the secrets by the
+   * weight first and combining with a Lagrange basis (one product per share) cost 3 at P_0 and P_1.
    */
   void deal(long[] secrets, int m, Outbox out, long[] weight, int wo, long[] acc, int ao) {
     long[][] terms = new long[threshold + 1][];
     terms[0] = secrets;
-    boolean scaleSecrets = weight != null && words > 1;
-    if (scaleSecrets) {
-      terms[0] = scratch(threshold + 2, m);
-      field.scale(secrets, 0, weight, wo, terms[0], 0, m);
-    }
     for (int j = 0; j < threshold; j++) {
       terms[j + 1] = scratch(j + 1, m);
       field.random(toSeeded[sharing.seeded(party, j)], terms[j + 1], 0, m);
@@ -215,7 +206,7 @@ public final class BgwSuite extends PolynomialSuite {
       if (c == null) {
         continue;
       }
-      if (weight != null && !scaleSecrets) {
+      if (weight != null) {
         c = c.clone();
         field.mul(c, 0, weight, wo, c, 0, 1);
       }
@@ -230,28 +221,39 @@ public final class BgwSuite extends PolynomialSuite {
     }
   }
 
-  /** This party's share of {@code m} values dealt by {@code dealer}, drawn from their seed. */
-  long[] seededShare(int dealer, int m) {
+  /**
+   * Adds this party's share of {@code m} values dealt by {@code dealer}, drawn from their seed, to
+   * {@code acc} from element {@code ao}: the scaling by x_self (see {@link
+   * ShamirSharing#seedScale}) and the addition in one pass.
+   */
+  void addSeededShare(int dealer, long[] acc, int ao, int m) {
     long[] s = scratch(threshold + 1, m);
-    seededShare(dealer, s, 0, m);
-    return s;
+    field.random(fromDealer[dealer], s, 0, m);
+    if (sharing.seedScale != null && party != 0) {
+      field.scaleAdd(s, 0, sharing.seedScale, party, acc, ao, m);
+    } else {
+      field.add(acc, ao, s, 0, acc, ao, m);
+    }
   }
 
   /** Draws this party's share of {@code m} values dealt by {@code dealer} into {@code out}. */
   void seededShare(int dealer, long[] out, int oo, int m) {
     field.random(fromDealer[dealer], out, oo, m);
+    if (sharing.seedScale != null && party != 0) { // x_0 = 1
+      field.scale(out, oo, sharing.seedScale, party, out, oo, m);
+    }
   }
 
   /**
    * A reused array of at least {@code m} elements for slot {@code slot} (0: outgoing shares, 1..t:
-   * seeded shares, t + 1: shares drawn or received from other dealers, or secrets to deal, t + 2:
-   * weighted secrets while dealing, t + 3 and t + 4: temporaries of {@link BgwPrssBits}). Protocols
-   * use scratch only within one send or receive call, so one set serves them all; it saves
-   * allocating and zeroing several arrays of the batch's size per round.
+   * seeded shares, t + 1: shares drawn or received from other dealers, or secrets to deal, t + 2
+   * and t + 3: temporaries of {@link BgwPrssBits}). Protocols use scratch only within one send or
+   * receive call, so one set serves them all; it saves allocating and zeroing several arrays of the
+   * batch's size per round.
    */
   long[] scratch(int slot, int m) {
     if (scratch == null) {
-      scratch = new long[threshold + 5][];
+      scratch = new long[threshold + 4][];
     }
     long[] s = scratch[slot];
     int need = m * words;

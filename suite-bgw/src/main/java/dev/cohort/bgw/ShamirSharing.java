@@ -12,6 +12,13 @@ import java.math.BigInteger;
  * {P_(i+1), ..., P_(i+t)}} (indices mod n). The shares of {@code T_i} are drawn from those seeds;
  * with {@code q(0) = secret} they fix the degree-t polynomial, and the shares of the other parties
  * are the linear combinations {@link #dealCoefficients} of those t + 1 values.
+ *
+ * <p>On multi-word fields party j's share is x_j·ρ for the value ρ it draws ({@link #seedScale}),
+ * still uniform. At t = 1 the dealer's coefficients are then q(x_k) = (1 − x_k/x_j)·q(0) + x_k·ρ:
+ * the 1/x_j that made the coefficient of ρ a dense constant (1/3, 2/3 at n = 3) moves to the
+ * secret's, where the recombination weight of a multiplication, a binomial, cancels it at n = 3;
+ * every constant is then ±u·2^s with a small u, which 2^127 − 1 multiplies by with two 64-bit
+ * products instead of eight. The seeded party pays one such product per element (none at x_j = 1).
  */
 final class ShamirSharing {
 
@@ -36,6 +43,9 @@ final class ShamirSharing {
    */
   final long[][][] dealCoefficients;
 
+  /** x_k, packed, by which party k scales what it draws from a dealer's seed; null: not scaled. */
+  final long[] seedScale;
+
   ShamirSharing(Field field, int parties, int threshold) {
     this.field = field;
     this.parties = parties;
@@ -47,6 +57,11 @@ final class ShamirSharing {
     for (int j = threshold + 1; j < parties; j++) {
       check[j - threshold - 1] = lagrangeAt(range(0, threshold + 1), x(j));
     }
+    boolean scaleSeeded = field.words() > 1;
+    seedScale = scaleSeeded ? field.alloc(parties) : null;
+    for (int k = 0; scaleSeeded && k < parties; k++) {
+      field.encode(x(k), seedScale, k);
+    }
     dealCoefficients = new long[parties][parties][];
     for (int dealer = 0; dealer < parties; dealer++) {
       BigInteger[] points = new BigInteger[threshold + 1];
@@ -56,7 +71,11 @@ final class ShamirSharing {
       }
       for (int k = 0; k < parties; k++) {
         if (!isSeeded(dealer, k)) {
-          dealCoefficients[dealer][k] = lagrange(points, x(k));
+          long[] c = lagrange(points, x(k));
+          for (int m = 0; scaleSeeded && m < threshold; m++) {
+            field.mul(c, m + 1, seedScale, seeded(dealer, m), c, m + 1, 1); // ρ_j·x_j
+          }
+          dealCoefficients[dealer][k] = c;
         }
       }
     }
