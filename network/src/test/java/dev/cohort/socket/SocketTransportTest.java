@@ -15,7 +15,9 @@ import dev.cohort.engine.Result;
 import dev.cohort.field.Field;
 import dev.cohort.field.Fields;
 import dev.cohort.harness.PartyFailedException;
+import dev.cohort.net.Channel;
 import dev.cohort.net.TrafficStats;
+import dev.cohort.netty.NettyNetwork;
 import dev.cohort.netty.NettyOptions;
 import dev.cohort.netty.NettyParties;
 import dev.cohort.netty.TestKeys;
@@ -80,7 +82,7 @@ class SocketTransportTest {
   }
 
   /** Every party exchanges {@link #words} for {@code rounds} rounds and checks what arrives. */
-  private static void exchangeRounds(List<SocketTransport> transports, int from, int rounds) {
+  private static void exchangeRounds(List<? extends Channel> transports, int from, int rounds) {
     int parties = transports.size();
     NettyParties.each(
         parties,
@@ -132,6 +134,38 @@ class SocketTransportTest {
       }
     } finally {
       transports.forEach(SocketTransport::close);
+    }
+  }
+
+  @ParameterizedTest
+  @CsvSource({"0", "2"})
+  void exchange_nettyPartyAmongSocketParties_speaksTheSameWireFormat(int nettyParty) {
+    int parties = 3;
+    List<Object> networks = new ArrayList<>();
+    List<InetSocketAddress> addresses = new ArrayList<>();
+    for (int p = 0; p < parties; p++) {
+      InetSocketAddress any = new InetSocketAddress("127.0.0.1", 0);
+      if (p == nettyParty) {
+        NettyNetwork netty = NettyNetwork.bind(p, parties, any, keys.options(p));
+        networks.add(netty);
+        addresses.add(netty.localAddress());
+      } else {
+        SocketNetwork socket = SocketNetwork.bind(p, parties, any, keys.options(p));
+        networks.add(socket);
+        addresses.add(socket.localAddress());
+      }
+    }
+    List<Channel> channels =
+        NettyParties.each(
+            parties,
+            p ->
+                networks.get(p) instanceof NettyNetwork netty
+                    ? netty.connect(addresses)
+                    : ((SocketNetwork) networks.get(p)).connect(addresses));
+    try {
+      exchangeRounds(channels, 0, 40);
+    } finally {
+      channels.forEach(Channel::close);
     }
   }
 
