@@ -80,7 +80,7 @@ public final class SocketNetwork implements AutoCloseable {
   private final int self;
   private final NettyOptions options;
   private final SSLContext tls; // null: plain TCP
-  private final ServerSocket server = new ServerSocket();
+  private final ServerSocket server;
   private final Thread acceptor;
   private final ExecutorService handshakes; // verifies accepted connections, dials higher peers
   private final ScheduledThreadPoolExecutor watchdog; // enforces the handshake timeout
@@ -124,6 +124,7 @@ public final class SocketNetwork implements AutoCloseable {
     this.self = self;
     this.options = options;
     this.tls = options.tls() == null ? null : options.tls().jdkContext();
+    this.server = tls == null ? new ServerSocket() : BufferedSocket.server();
     this.peers = new PeerConnection[parties];
     this.reserved = new boolean[parties];
     this.lastError = new String[parties];
@@ -302,7 +303,7 @@ public final class SocketNetwork implements AutoCloseable {
    */
   private boolean dial(int peer, long deadline) {
     InetSocketAddress address = addresses[peer];
-    Socket raw = new Socket();
+    Socket raw = tls == null ? new Socket() : new BufferedSocket();
     unverified.add(raw); // close() ends a connect or handshake still under way
     AtomicBoolean late = new AtomicBoolean();
     ScheduledFuture<?> watch = null;
