@@ -14,8 +14,14 @@
  * }</pre>
  *
  * <p>Layout: {@link dev.cohort.socket.SocketNetwork} listens, dials and verifies peers; {@link
- * dev.cohort.socket.SocketTransport} runs the rounds; {@code PeerConnection} writes one peer's
- * frames (small ones from the party thread, large ones from a writer thread); {@code FrameReader}
- * and {@code FrameEncoder} speak the wire format of {@link dev.cohort.netty.codec.FrameCodec}.
+ * dev.cohort.socket.SocketTransport} runs the rounds (its javadoc has the measured figures and when
+ * to pick it); {@code PeerConnection} writes one peer's frames (small ones from the party thread,
+ * large ones from a writer thread); {@code FrameReader} and {@code FrameEncoder} speak the wire
+ * format of {@link dev.cohort.netty.codec.FrameCodec}; {@code BufferedSocket} buffers the TCP
+ * stream under the JDK's TLS.
+ *
+ * <p>Timeouts, all in {@link dev.cohort.netty.NettyOptions}: connect (every peer present),
+ * handshake (TLS and ids, per connection) and receive (a round's frames). The idle timeout is not
+ * used: there are no heartbeats, and a frozen peer is caught by the receive timeout.
  */
 package dev.cohort.socket;
