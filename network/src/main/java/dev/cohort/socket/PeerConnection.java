@@ -36,6 +36,7 @@ final class PeerConnection {
   private ExecutorService writer;
   private Future<?> pending;
   private volatile String writeFailure;
+  private volatile boolean failed; // frames still being written to it will never be read
 
   PeerConnection(Socket raw, Socket socket, int maxFrameBytes) throws IOException {
     this.raw = raw;
@@ -111,6 +112,13 @@ final class PeerConnection {
     pending = writer.submit(() -> write(frame, bytes));
   }
 
+  /**
+   * The peer failed (timed out, broke the format, aborted): {@link #close} will not wait for it.
+   */
+  void failed() {
+    failed = true;
+  }
+
   /** Why a write to this peer failed, or null. */
   String writeFailure() {
     return writeFailure;
@@ -126,6 +134,9 @@ final class PeerConnection {
    * own round), then closes the connection and stops the writer thread.
    */
   void close(long lingerNanos) {
+    if (failed) {
+      closeQuietly(raw); // first, so a writer stuck in a write to it ends now
+    }
     if (writer != null) {
       writer.shutdown();
       try {

@@ -172,6 +172,7 @@ public final class SocketTransport implements Channel {
 
   private NetworkException fail(int p, String what, boolean closeConnection) {
     failure = names[p] + what;
+    peers[p].failed();
     if (closeConnection) {
       PeerConnection.closeQuietly(peers[p].raw);
     }

@@ -338,6 +338,33 @@ class SocketTransportTest {
   }
 
   @Test
+  void exchange_peerReadsNothingOfALargeFrame_failsAfterTheTimeoutAndClosesWithoutHanging()
+      throws Exception {
+    long threadsBefore = SocketParties.threads();
+    List<SocketTransport> transports =
+        SocketParties.connect(2, p -> plaintext().withReceiveTimeout(Duration.ofMillis(300)));
+    SocketTransport t0 = transports.get(0);
+    try {
+      int words = 1 << 20; // 8 MiB: far more than the buffers hold while P1 reads nothing
+      long start = System.nanoTime();
+      NetworkException e =
+          assertThrows(
+              NetworkException.class,
+              () -> t0.exchange(new long[][] {null, new long[words]}, new int[] {0, words}));
+      assertEquals(name(transports, 1) + " sent nothing for round 0 within 300 ms", e.getMessage());
+      assertTrue(
+          System.nanoTime() - start < TimeUnit.SECONDS.toNanos(3), "the write did not block");
+      long closing = System.nanoTime();
+      t0.close(); // its writer is still stuck in the 8 MiB write
+      assertTrue(System.nanoTime() - closing < TimeUnit.SECONDS.toNanos(5), "close did not hang");
+    } finally {
+      transports.forEach(SocketTransport::close);
+    }
+    long threadsAfter = awaitThreads(threadsBefore);
+    assertTrue(threadsAfter <= threadsBefore, (threadsAfter - threadsBefore) + " threads left");
+  }
+
+  @Test
   void exchange_peerAborts_othersFailPromptlyWithItsReason() {
     List<SocketTransport> transports =
         SocketParties.connect(3, p -> keys.options(p).withReceiveTimeout(Duration.ofSeconds(30)));
