@@ -28,8 +28,9 @@ import java.net.SocketTimeoutException;
  * loopback, TLS 1.3 with mutual authentication on both transports, the same run for both:
  *
  * <ul>
- *   <li>one word to and from each peer, the exchange loop alone, warm: 36–44 µs per round (Netty:
- *       84–110 µs; bare JDK SSLSockets writing and reading 16 bytes: 37–57 µs);
+ *   <li>one word to and from each peer, the exchange loop alone, warm: 36, 44 and 79 µs per round
+ *       in three runs (Netty: 84, 104 and 110 µs; bare JDK SSLSockets writing and reading 16 bytes:
+ *       37, 38 and 58 µs);
  *   <li>{@code BgwMultiplyBenchmark.dependentMultiply} (m61): medians of three runs 86, 62 and 85
  *       µs per multiplication against 182, 121 and 140 µs, a ratio of 0.5–0.6 in every run;
  *   <li>8 MB frames each way ({@code NetworkBenchmark.exchangeMillion}): 9.9 rounds/s against 5.5,
