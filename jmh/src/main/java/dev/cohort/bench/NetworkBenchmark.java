@@ -1,13 +1,13 @@
 package dev.cohort.bench;
 
+import dev.cohort.net.Channel;
 import dev.cohort.netty.NettyNetwork;
 import dev.cohort.netty.NettyOptions;
-import dev.cohort.netty.NettyTransport;
 import dev.cohort.netty.tls.Certificates;
 import dev.cohort.netty.tls.TlsIdentity;
+import dev.cohort.socket.SocketNetwork;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,8 +35,10 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The Netty transport alone, without an engine: 3 parties on loopback, each with its own {@link
- * NettyNetwork} (own event loop, own connections), all in this JVM.
+ * A transport alone, without an engine: 3 parties on loopback, each with its own {@link
+ * NettyNetwork} (own event loop, own connections) or, for {@code security} = socket-tls or
+ * socket-plaintext, its own {@link SocketNetwork} (blocking sockets, no event loop), all in this
+ * JVM.
  *
  * <p>The benchmark thread is party 0; parties 1 and 2 are long-lived single-thread executors that
  * run the same exchange, so an invocation is one round of the full mesh.
@@ -64,11 +66,11 @@ public class NetworkBenchmark {
   @State(Scope.Benchmark)
   public static class Mesh {
 
-    @Param({"tls", "plaintext"})
+    @Param({"tls", "plaintext", "socket-tls", "socket-plaintext"})
     public String security;
 
     Path keys;
-    final List<NettyTransport> transports = new ArrayList<>();
+    final List<Channel> transports = new ArrayList<>();
     final ExecutorService[] helpers = new ExecutorService[PARTIES];
     long[][] one;
     long[][] million;
@@ -79,23 +81,17 @@ public class NetworkBenchmark {
     public void connect() throws Exception {
       keys = Files.createTempDirectory("cohort-bench-keys");
       Certificates.generate(keys, PARTIES);
-      List<NettyNetwork> networks = new ArrayList<>();
-      for (int p = 0; p < PARTIES; p++) {
-        networks.add(
-            NettyNetwork.bind(p, PARTIES, new InetSocketAddress("127.0.0.1", 0), options(p)));
-      }
-      List<InetSocketAddress> addresses = new ArrayList<>();
-      for (NettyNetwork network : networks) {
-        addresses.add(network.localAddress());
-      }
-      List<Future<NettyTransport>> connecting = new ArrayList<>();
+      boolean sockets = security.startsWith("socket-");
+      transports.addAll(
+          List.of(
+              StandingParties.connectAll(
+                  PARTIES,
+                  p ->
+                      sockets
+                          ? new StandingParties.Sockets(p, PARTIES, options(p))
+                          : new StandingParties.Netty(p, PARTIES, options(p)))));
       for (int p = 0; p < PARTIES; p++) {
         helpers[p] = Executors.newSingleThreadExecutor();
-        NettyNetwork network = networks.get(p);
-        connecting.add(helpers[p].submit(() -> network.connect(addresses)));
-      }
-      for (Future<NettyTransport> f : connecting) {
-        transports.add(f.get(60, TimeUnit.SECONDS));
       }
       one = new long[PARTIES][1];
       oneLengths = new int[PARTIES];
@@ -108,7 +104,7 @@ public class NetworkBenchmark {
     }
 
     private NettyOptions options(int party) {
-      return security.equals("tls")
+      return security.endsWith("tls")
           ? NettyOptions.tls(TlsIdentity.load(keys, party))
           : NettyOptions.plaintextInsecure();
     }
@@ -118,7 +114,7 @@ public class NetworkBenchmark {
         throws InterruptedException, ExecutionException, TimeoutException {
       List<Future<long[][]>> others = new ArrayList<>();
       for (int p = 1; p < PARTIES; p++) {
-        NettyTransport transport = transports.get(p);
+        Channel transport = transports.get(p);
         others.add(helpers[p].submit(() -> transport.exchange(outgoing, lengths)));
       }
       long[][] mine = transports.get(0).exchange(outgoing, lengths);
@@ -130,7 +126,7 @@ public class NetworkBenchmark {
 
     @TearDown(Level.Trial)
     public void close() throws IOException {
-      for (NettyTransport transport : transports) {
+      for (Channel transport : transports) {
         transport.close();
       }
       for (ExecutorService helper : helpers) {

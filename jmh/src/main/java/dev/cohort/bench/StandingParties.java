@@ -9,9 +9,9 @@ import dev.cohort.net.Channel;
 import dev.cohort.net.InMemoryNetwork;
 import dev.cohort.netty.NettyNetwork;
 import dev.cohort.netty.NettyOptions;
-import dev.cohort.netty.NettyTransport;
 import dev.cohort.netty.tls.Certificates;
 import dev.cohort.netty.tls.TlsIdentity;
+import dev.cohort.socket.SocketNetwork;
 import dev.cohort.suite.SuiteFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -37,14 +37,18 @@ import java.util.stream.Stream;
  * party 0, one single-thread executor per other party runs the rest. An invocation then measures
  * the protocol, not thread start-up or one-off set-up.
  *
- * <p>Two transports ({@link #open}): {@value #MEMORY}, the in-memory network, and {@value #TLS},
- * one {@link NettyNetwork} per party on loopback with mutual TLS, certificates generated into a
- * temporary directory that {@link #close} deletes.
+ * <p>Three transports ({@link #open}): {@value #MEMORY}, the in-memory network; {@value #TLS}, one
+ * {@link NettyNetwork} per party on loopback with mutual TLS; and {@value #SOCKET_TLS}, one {@link
+ * SocketNetwork} per party (blocking JDK sockets, the party thread does its own I/O) with the same
+ * TLS. Certificates are generated into a temporary directory that {@link #close} deletes. The
+ * benchmarks list memory and tls in their {@code transport} parameter; JMH takes other values too:
+ * {@code -p transport=tls,socket-tls}.
  */
 final class StandingParties implements AutoCloseable {
 
   static final String MEMORY = "memory";
   static final String TLS = "tls";
+  static final String SOCKET_TLS = "socket-tls";
 
   private final Channel[] channels;
   private final Engine[] engines;
@@ -72,28 +76,69 @@ final class StandingParties implements AutoCloseable {
   }
 
   /**
-   * Parties over {@code transport} ({@value #MEMORY} or {@value #TLS}). INSECURE: engines use a
-   * fixed PRG seed, for repeatable benchmarks only.
+   * Parties over {@code transport} ({@value #MEMORY}, {@value #TLS} or {@value #SOCKET_TLS}).
+   * INSECURE: engines use a fixed PRG seed, for repeatable benchmarks only.
    */
   static StandingParties open(
       String transport, int parties, SuiteFactory suite, long insecureSeed) {
-    switch (transport) {
-      case MEMORY:
-        return new StandingParties(parties, suite, insecureSeed);
-      case TLS:
-        Path keys;
-        try {
-          keys = Files.createTempDirectory("cohort-bench-keys");
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-        Certificates.generate(keys, parties);
-        Channel[] channels =
-            nettyChannels(parties, p -> NettyOptions.tls(TlsIdentity.load(keys, p)));
-        return new StandingParties(channels, keys, suite, insecureSeed);
-      default:
-        throw new IllegalArgumentException(
-            "transport " + transport + ": want " + MEMORY + " or " + TLS);
+    if (transport.equals(MEMORY)) {
+      return new StandingParties(parties, suite, insecureSeed);
+    }
+    if (!transport.equals(TLS) && !transport.equals(SOCKET_TLS)) {
+      throw new IllegalArgumentException(
+          "transport " + transport + ": want " + MEMORY + ", " + TLS + " or " + SOCKET_TLS);
+    }
+    Path keys;
+    try {
+      keys = Files.createTempDirectory("cohort-bench-keys");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    Certificates.generate(keys, parties);
+    IntFunction<NettyOptions> options = p -> NettyOptions.tls(TlsIdentity.load(keys, p));
+    Channel[] channels =
+        transport.equals(TLS)
+            ? connectAll(parties, p -> new Netty(p, parties, options.apply(p)))
+            : connectAll(parties, p -> new Sockets(p, parties, options.apply(p)));
+    return new StandingParties(channels, keys, suite, insecureSeed);
+  }
+
+  /** A bound party of either real transport, ready to connect. */
+  interface Endpoint {
+    InetSocketAddress localAddress();
+
+    Channel connect(List<InetSocketAddress> addresses);
+  }
+
+  record Netty(NettyNetwork network) implements Endpoint {
+    Netty(int self, int parties, NettyOptions options) {
+      this(NettyNetwork.bind(self, parties, new InetSocketAddress("127.0.0.1", 0), options));
+    }
+
+    @Override
+    public InetSocketAddress localAddress() {
+      return network.localAddress();
+    }
+
+    @Override
+    public Channel connect(List<InetSocketAddress> addresses) {
+      return network.connect(addresses);
+    }
+  }
+
+  record Sockets(SocketNetwork network) implements Endpoint {
+    Sockets(int self, int parties, NettyOptions options) {
+      this(SocketNetwork.bind(self, parties, new InetSocketAddress("127.0.0.1", 0), options));
+    }
+
+    @Override
+    public InetSocketAddress localAddress() {
+      return network.localAddress();
+    }
+
+    @Override
+    public Channel connect(List<InetSocketAddress> addresses) {
+      return network.connect(addresses);
     }
   }
 
@@ -106,20 +151,20 @@ final class StandingParties implements AutoCloseable {
     return channels;
   }
 
-  private static Channel[] nettyChannels(int parties, IntFunction<NettyOptions> options) {
-    List<NettyNetwork> networks = new ArrayList<>();
+  /** Binds every party on loopback, then connects them all in parallel. */
+  static Channel[] connectAll(int parties, IntFunction<Endpoint> bind) {
+    List<Endpoint> endpoints = new ArrayList<>();
     List<InetSocketAddress> addresses = new ArrayList<>();
     for (int p = 0; p < parties; p++) {
-      NettyNetwork network =
-          NettyNetwork.bind(p, parties, new InetSocketAddress("127.0.0.1", 0), options.apply(p));
-      networks.add(network);
-      addresses.add(network.localAddress());
+      Endpoint endpoint = bind.apply(p);
+      endpoints.add(endpoint);
+      addresses.add(endpoint.localAddress());
     }
     ExecutorService connecting = Executors.newFixedThreadPool(parties);
     try {
-      List<Future<NettyTransport>> futures = new ArrayList<>();
-      for (NettyNetwork network : networks) {
-        futures.add(connecting.submit(() -> network.connect(addresses)));
+      List<Future<Channel>> futures = new ArrayList<>();
+      for (Endpoint endpoint : endpoints) {
+        futures.add(connecting.submit(() -> endpoint.connect(addresses)));
       }
       Channel[] channels = new Channel[parties];
       for (int p = 0; p < parties; p++) {

@@ -25,7 +25,7 @@ import java.util.function.IntFunction;
  * Test harness: n parties as threads, each with its own {@link NettyNetwork} on loopback (port 0),
  * connected as a real mesh. The first party to fail is rethrown with the others suppressed.
  */
-final class NettyParties {
+public final class NettyParties {
 
   private static final long WAIT_SECONDS = 60;
 
@@ -36,14 +36,14 @@ final class NettyParties {
    * dialer sees a party that has not started yet), nobody else can take it while the socket is
    * open, and with SO_REUSEADDR a listener may still bind it. No port is ever probed.
    */
-  static Socket reservePort() throws IOException {
+  public static Socket reservePort() throws IOException {
     Socket socket = new Socket();
     socket.setReuseAddress(true);
     socket.bind(new InetSocketAddress("127.0.0.1", 0));
     return socket;
   }
 
-  static InetSocketAddress addressOf(Socket reserved) {
+  public static InetSocketAddress addressOf(Socket reserved) {
     return new InetSocketAddress("127.0.0.1", reserved.getLocalPort());
   }
 
@@ -98,7 +98,7 @@ final class NettyParties {
   }
 
   /** Runs {@code task} for every party on its own thread and waits for all of them. */
-  static <T> List<T> each(int parties, PartyTask<T> task) {
+  public static <T> List<T> each(int parties, PartyTask<T> task) {
     ExecutorService pool = Executors.newFixedThreadPool(parties);
     try {
       List<Future<T>> futures = new ArrayList<>();
@@ -135,7 +135,7 @@ final class NettyParties {
   }
 
   @FunctionalInterface
-  interface PartyTask<T> {
+  public interface PartyTask<T> {
     T run(int party) throws Exception;
   }
 }

@@ -6,31 +6,34 @@ import dev.cohort.netty.tls.TlsProvider;
 import java.nio.file.Path;
 import java.time.Duration;
 
-/** Fresh keys for a test class: a CA and party certificates in a test's temporary directory. */
-final class TestKeys {
+/**
+ * Fresh keys for a test class (of either transport): a CA and party certificates in a test's
+ * temporary directory.
+ */
+public final class TestKeys {
 
-  final Path directory;
+  public final Path directory;
 
   private TestKeys(Path directory) {
     this.directory = directory;
   }
 
-  static TestKeys generate(Path directory, int parties) {
+  public static TestKeys generate(Path directory, int parties) {
     Certificates.generate(directory, parties);
     return new TestKeys(directory);
   }
 
-  TlsIdentity identity(int party) {
+  public TlsIdentity identity(int party) {
     return TlsIdentity.load(directory, party);
   }
 
   /** TLS options with timeouts short enough for tests. */
-  NettyOptions options(int party) {
+  public NettyOptions options(int party) {
     return options(party, TlsProvider.AUTO);
   }
 
   /** {@link #options(int)} with the given TLS implementation. */
-  NettyOptions options(int party, TlsProvider provider) {
+  public NettyOptions options(int party, TlsProvider provider) {
     return NettyOptions.tls(identity(party).withProvider(provider))
         .withConnectTimeout(Duration.ofSeconds(20))
         .withReceiveTimeout(Duration.ofSeconds(20));

@@ -41,13 +41,61 @@ public final class FrameCodec {
   public static final long MAGIC = 0x434F484F52543031L;
 
   /** Longest abort reason sent, in characters. */
-  static final int MAX_REASON_CHARS = 512;
+  public static final int MAX_REASON_CHARS = 512;
+
+  /** Why a hello is refused when its payload is not the {@link #MAGIC} word. */
+  public static final String NOT_A_HELLO =
+      "hello is not a Cohort hello (wrong protocol or version)";
 
   private FrameCodec() {}
 
   /** The bytes a data frame of {@code words} words takes on the wire. */
   public static long dataFrameBytes(int words) {
     return LENGTH_BYTES + HEADER_BYTES + 8L * words;
+  }
+
+  /**
+   * Why a frame whose length field (the bytes after it) reads {@code length} is refused before any
+   * more of it is read, or null when it may follow. Shared by every decoder of this format.
+   */
+  public static String lengthError(int length, int maxFrameBytes) {
+    if (length < HEADER_BYTES) {
+      return "frame length (" + length + ") is shorter than its 8-byte header";
+    }
+    if (length > maxFrameBytes) {
+      return "frame of " + length + " bytes exceeds the limit of " + maxFrameBytes + " bytes";
+    }
+    return null;
+  }
+
+  /**
+   * Why a frame with this header and {@code payload} bytes after it is refused, or null when it is
+   * well formed; {@code nextRound} is the data round due. Shared by every decoder of this format.
+   */
+  public static String headerError(int channel, int round, int payload, int nextRound) {
+    switch (channel) {
+      case DATA -> {
+        if (payload % 8 != 0) {
+          return "data frame payload of " + payload + " bytes is not a whole number of words";
+        }
+        if (round != nextRound) {
+          return "frame for round " + round + " arrived when round " + nextRound + " was due";
+        }
+        return null;
+      }
+      case HELLO -> {
+        return payload == 8 ? null : NOT_A_HELLO;
+      }
+      case HEARTBEAT -> {
+        return payload == 0 ? null : "heartbeat with a payload of " + payload + " bytes";
+      }
+      case ABORT -> {
+        return null;
+      }
+      default -> {
+        return "frame on unknown channel " + channel;
+      }
+    }
   }
 
   public static ByteBuf data(ByteBufAllocator alloc, int round, long[] words, int length) {

@@ -83,12 +83,9 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
     prefixFill += n;
     if (!hadLength && prefixFill >= FrameCodec.LENGTH_BYTES) {
       int length = intAt(0);
-      if (length < FrameCodec.HEADER_BYTES || length > maxFrameBytes) {
-        fail(
-            ctx,
-            length < FrameCodec.HEADER_BYTES
-                ? "frame length (" + length + ") is shorter than its 8-byte header"
-                : "frame of " + length + " bytes exceeds the limit of " + maxFrameBytes + " bytes");
+      String error = FrameCodec.lengthError(length, maxFrameBytes);
+      if (error != null) {
+        fail(ctx, error);
         return;
       }
       payload = length - FrameCodec.HEADER_BYTES;
@@ -107,35 +104,16 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
 
   /** Checks the frame's header and prepares for its payload; returns the reason when malformed. */
   private String begin() {
-    switch (channel) {
-      case FrameCodec.DATA -> {
-        if (payload % 8 != 0) {
-          return "data frame payload of " + payload + " bytes is not a whole number of words";
-        }
-        if (round != nextRound) {
-          return "frame for round " + round + " arrived when round " + nextRound + " was due";
-        }
-        words = new long[payload / 8];
-        return null;
-      }
-      case FrameCodec.HELLO -> {
-        if (payload != 8) {
-          return "hello is not a Cohort hello (wrong protocol or version)";
-        }
-        small = new byte[payload];
-        return null;
-      }
-      case FrameCodec.HEARTBEAT -> {
-        return payload == 0 ? null : "heartbeat with a payload of " + payload + " bytes";
-      }
-      case FrameCodec.ABORT -> {
-        small = new byte[payload];
-        return null;
-      }
-      default -> {
-        return "frame on unknown channel " + channel;
-      }
+    String error = FrameCodec.headerError(channel, round, payload, nextRound);
+    if (error != null) {
+      return error;
     }
+    if (channel == FrameCodec.DATA) {
+      words = new long[payload / 8];
+    } else if (channel != FrameCodec.HEARTBEAT) {
+      small = new byte[payload];
+    }
+    return null;
   }
 
   private void readPayload(ChannelHandlerContext ctx, ByteBuf in) {
@@ -186,7 +164,7 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
       }
       case FrameCodec.HELLO -> {
         if (longAt(small) != FrameCodec.MAGIC) {
-          fail(ctx, "hello is not a Cohort hello (wrong protocol or version)");
+          fail(ctx, FrameCodec.NOT_A_HELLO);
           return;
         }
         frame = new InboundFrame.Hello(round);

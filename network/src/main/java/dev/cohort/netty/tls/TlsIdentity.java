@@ -4,11 +4,17 @@ import io.netty.handler.ssl.ClientAuth;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.util.KeyManagerFactoryWrapper;
+import java.io.IOException;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
 import java.security.PrivateKey;
 import java.security.cert.X509Certificate;
+import javax.net.ssl.KeyManager;
 import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
+import javax.net.ssl.TrustManagerFactory;
 
 /**
  * One party's TLS material: the CA every peer must chain to, and this party's certificate and
@@ -52,6 +58,29 @@ public record TlsIdentity(
   /** This party's key and certificate, without a keystore (see {@link FixedKeyManager}). */
   private KeyManagerFactory keyManagers() {
     return new KeyManagerFactoryWrapper(new FixedKeyManager(key, certificate));
+  }
+
+  /**
+   * A JDK TLS 1.3 context for both roles that presents this party's certificate and trusts only the
+   * CA, for transports on blocking sockets. Unlike the Netty contexts it cannot require client
+   * authentication by itself: the server side of each socket must ask for it ({@code
+   * SSLSocket.setNeedClientAuth(true)}). Always the JDK's TLS, whatever {@link #provider} says.
+   */
+  public SSLContext jdkContext() {
+    try {
+      KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
+      trusted.load(null, null);
+      trusted.setCertificateEntry("cohort-ca", ca); // a certificate entry: no password, no PBKDF2
+      TrustManagerFactory trust =
+          TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+      trust.init(trusted);
+      SSLContext context = SSLContext.getInstance(TLS_13);
+      context.init(
+          new KeyManager[] {new FixedKeyManager(key, certificate)}, trust.getTrustManagers(), null);
+      return context;
+    } catch (GeneralSecurityException | IOException e) {
+      throw new IllegalStateException("could not build the JDK TLS context: " + e, e);
+    }
   }
 
   public SslContext serverContext() {

@@ -1,0 +1,187 @@
+package dev.cohort.socket;
+
+import dev.cohort.netty.codec.FrameCodec;
+import dev.cohort.netty.codec.InboundFrame;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Reads one connection's frames (format in {@link FrameCodec}) with blocking reads, each bounded by
+ * the {@link #deadline}. Invariant: data frames come out with rounds 0, 1, 2, ... and none larger
+ * than the limit; heartbeats (which a Netty peer sends when idle) are skipped.
+ *
+ * <p>Bytes arrive into one reused buffer, as many as the socket has (a small frame and its
+ * neighbours in one read); a data frame's payload is converted from it straight into the frame's
+ * word array, so a large frame is copied once on its way in.
+ *
+ * <p>The same rejections as the Netty transport's decoder, with the same words ({@link
+ * FrameCodec#lengthError}, {@link FrameCodec#headerError}): the length is checked as soon as its
+ * four bytes are there, the header before any payload is read, and a connection that ends inside a
+ * frame lost part of it. A rejection comes back as an {@link InboundFrame.Error}; the caller then
+ * closes the connection and reads no more.
+ */
+final class FrameReader {
+
+  static final VarHandle INT =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+  static final VarHandle LONG =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
+  private static final int PREFIX = FrameCodec.LENGTH_BYTES + FrameCodec.HEADER_BYTES;
+  private static final int BUFFER_BYTES = 64 * 1024;
+
+  private final Socket socket; // the plain socket under TLS, whose SO_TIMEOUT bounds every read
+  private final InputStream in;
+  private final int maxFrameBytes;
+  private final byte[] buffer = new byte[BUFFER_BYTES];
+  private int position;
+  private int limit;
+  private int nextRound;
+  private long deadline;
+  private int timeoutSet = -1;
+
+  FrameReader(Socket socket, InputStream in, int maxFrameBytes) {
+    this.socket = socket;
+    this.in = in;
+    this.maxFrameBytes = maxFrameBytes;
+  }
+
+  /** The {@link System#nanoTime} by which every read must have returned; later ones time out. */
+  void deadline(long nanoTime) {
+    deadline = nanoTime;
+  }
+
+  /**
+   * The next frame (data, hello, abort or the reason the stream broke the format), or null when the
+   * connection ended between frames. Throws {@link SocketTimeoutException} past the deadline.
+   */
+  InboundFrame read() throws IOException {
+    while (true) {
+      if (!fill(FrameCodec.LENGTH_BYTES)) {
+        return limit == position ? null : truncated(limit - position);
+      }
+      int length = (int) INT.get(buffer, position);
+      String error = FrameCodec.lengthError(length, maxFrameBytes);
+      if (error != null) {
+        return new InboundFrame.Error(error);
+      }
+      if (!fill(PREFIX)) {
+        return truncated(limit - position);
+      }
+      int channel = (int) INT.get(buffer, position + 4);
+      int round = (int) INT.get(buffer, position + 8);
+      int payload = length - FrameCodec.HEADER_BYTES;
+      error = FrameCodec.headerError(channel, round, payload, nextRound);
+      if (error != null) {
+        return new InboundFrame.Error(error);
+      }
+      position += PREFIX;
+      InboundFrame frame = payload(channel, round, payload);
+      if (frame != null) {
+        return frame;
+      }
+    }
+  }
+
+  /** Reads the payload of a frame whose header was valid; null for a heartbeat. */
+  private InboundFrame payload(int channel, int round, int payload) throws IOException {
+    if (channel == FrameCodec.DATA) {
+      long[] words = new long[payload / 8];
+      int filled = readWords(words);
+      if (filled < words.length) {
+        return truncated(PREFIX + 8 * filled + (limit - position));
+      }
+      nextRound++;
+      return new InboundFrame.Data(round, words, PREFIX + payload);
+    }
+    if (channel == FrameCodec.HEARTBEAT) {
+      return null;
+    }
+    byte[] bytes = new byte[payload];
+    int filled = 0;
+    while (filled < payload) {
+      if (!fill(1)) {
+        return truncated(PREFIX + filled);
+      }
+      int n = Math.min(payload - filled, limit - position);
+      System.arraycopy(buffer, position, bytes, filled, n);
+      position += n;
+      filled += n;
+    }
+    if (channel == FrameCodec.HELLO) {
+      return (long) LONG.get(bytes, 0) == FrameCodec.MAGIC
+          ? new InboundFrame.Hello(round)
+          : new InboundFrame.Error(FrameCodec.NOT_A_HELLO);
+    }
+    return new InboundFrame.Abort(round, new String(bytes, StandardCharsets.UTF_8));
+  }
+
+  /** Fills {@code words} from the stream; returns how many it got before the connection ended. */
+  private int readWords(long[] words) throws IOException {
+    byte[] b = buffer;
+    int filled = 0;
+    while (filled < words.length) {
+      if (!fill(8)) {
+        return filled;
+      }
+      int n = Math.min(words.length - filled, (limit - position) >>> 3);
+      int at = position;
+      for (int i = 0; i < n; i++, at += 8) {
+        words[filled + i] = (long) LONG.get(b, at);
+      }
+      position = at;
+      filled += n;
+    }
+    return filled;
+  }
+
+  private InboundFrame.Error truncated(int arrived) {
+    limit = position; // nothing after a broken frame is read
+    return new InboundFrame.Error(
+        "connection closed inside a frame (" + arrived + " bytes of it arrived)");
+  }
+
+  /**
+   * Reads until at least {@code bytes} (at most the buffer) are buffered after the position; false
+   * when the connection ends first.
+   */
+  private boolean fill(int bytes) throws IOException {
+    if (limit - position >= bytes) {
+      return true;
+    }
+    if (buffer.length - position < bytes) {
+      System.arraycopy(buffer, position, buffer, 0, limit - position);
+      limit -= position;
+      position = 0;
+    }
+    while (limit - position < bytes) {
+      timeout();
+      int n = in.read(buffer, limit, buffer.length - limit);
+      if (n < 0) {
+        return false;
+      }
+      limit += n;
+    }
+    return true;
+  }
+
+  /** Bounds the next read by what is left until the deadline. */
+  private void timeout() throws IOException {
+    long left = deadline - System.nanoTime();
+    if (left <= 0) {
+      throw new SocketTimeoutException("deadline passed");
+    }
+    int millis = (int) Math.min(Integer.MAX_VALUE, TimeUnit.NANOSECONDS.toMillis(left) + 1);
+    if (millis != timeoutSet) { // a syscall-free field write, but skipped when unchanged
+      socket.setSoTimeout(millis);
+      timeoutSet = millis;
+    }
+  }
+}
