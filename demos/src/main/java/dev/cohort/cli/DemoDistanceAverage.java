@@ -6,7 +6,6 @@ import dev.cohort.field.Field;
 import dev.cohort.netty.NettyOptions;
 import dev.cohort.netty.tls.Certificates;
 import dev.cohort.netty.tls.TlsIdentity;
-import dev.cohort.netty.tls.TlsProvider;
 import dev.cohort.suite.SuiteFactory;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -46,13 +45,14 @@ import picocli.CommandLine.Spec;
           + " inputs the running sum, and the new running sum is opened to the server only.",
       "",
       "By default all parties run as threads in this JVM, connected over loopback by the"
-          + " Netty transport with TLS 1.3 and keys generated for the run. With --party and"
-          + " --parties each party runs in its own process (see the README).",
+          + " Netty transport with TLS 1.3 and keys generated for the run (--transport socket:"
+          + " blocking sockets instead, each party's thread doing its own I/O). With --party"
+          + " and --parties each party runs in its own process (see the README).",
       "",
       "Distances come from GPS traces by the haversine formula: generated (random walks at"
           + " realistic speeds, one fix every 15-20 minutes) or read from --traces.",
       "",
-      "--latency-ms and --bandwidth-mbit emulate slower links in the transport (every"
+      "--latency-ms and --bandwidth-mbit emulate slower links in the Netty transport (every"
           + " outbound link of every party).",
       "",
       "Exit code: 0 on success, 1 if the run fails (or, in one JVM, the result does not match"
@@ -170,6 +170,15 @@ final class DemoDistanceAverage implements Callable<Integer> {
       description = "Plain TCP without TLS: unauthenticated and unencrypted, for benchmarks.")
   boolean plaintext;
 
+  @Option(
+      names = "--transport",
+      paramLabel = "KIND",
+      defaultValue = "netty",
+      description =
+          "netty, or socket: blocking sockets where each party's thread does its own I/O, lower"
+              + " latency per round on few cores, no link emulation (default: ${DEFAULT-VALUE}).")
+  String transportName;
+
   @Mixin LinkOptions links;
 
   @Option(names = "--each-session", description = "Print the running sum after every session.")
@@ -248,13 +257,13 @@ final class DemoDistanceAverage implements Callable<Integer> {
         Path keysDir = keys;
         Mesh.PartyTask<DistanceAverageParty.Outcome> task =
             partyTask(setup, plan, checkpoint, server);
-        outcomes = Mesh.loopback(parties, p -> options(keysDir, p), task);
+        outcomes = Mesh.loopback(parties, p -> options(keysDir, p), setup.transport(), task);
       } else {
         PartiesFile file = setup.partiesFile();
         Mesh.PartyTask<DistanceAverageParty.Outcome> task =
             partyTask(setup, plan, checkpoint, server);
         DistanceAverageParty.Outcome mine =
-            Mesh.one(party, file, options(file.keys(), party), task);
+            Mesh.one(party, file, options(file.keys(), party), setup.transport(), task);
         outcomes = List.of(mine);
       }
     } catch (IOException e) {
@@ -365,16 +374,18 @@ final class DemoDistanceAverage implements Callable<Integer> {
   }
 
   private String transport() {
+    Mesh.Transport transport = Mesh.Transport.parse(transportName);
     String security =
         plaintext
             ? "plain TCP (INSECURE)"
             : "TLS 1.3 with mutual authentication ("
-                + TlsProvider.AUTO.implementation()
+                + transport.tls()
                 + "), "
                 + (party == null ? "keys generated for this run" : "keys from the parties file");
+    String kind = transport.description;
     return (party == null
-            ? "Netty over loopback, all parties in this JVM, " + security
-            : "Netty, this process runs P" + party + " of " + partiesFile + ", " + security)
+            ? kind + " over loopback, all parties in this JVM, " + security
+            : kind + ", this process runs P" + party + " of " + partiesFile + ", " + security)
         + links.describe();
   }
 
@@ -390,7 +401,8 @@ final class DemoDistanceAverage implements Callable<Integer> {
       SuiteFactory suite,
       Traces traces,
       String tracesDescription,
-      PartiesFile partiesFile) {}
+      PartiesFile partiesFile,
+      Mesh.Transport transport) {}
 
   private Setup checkedSetup() {
     try {
@@ -402,6 +414,8 @@ final class DemoDistanceAverage implements Callable<Integer> {
 
   private Setup setup() {
     links.emulation(); // checks the values
+    Mesh.Transport transport = Mesh.Transport.parse(transportName);
+    transport.check(links.applyTo(NettyOptions.plaintextInsecure()));
     if (parallelism < 1) {
       throw new IllegalArgumentException("parallelism (" + parallelism + ") must be >= 1");
     }
@@ -487,7 +501,7 @@ final class DemoDistanceAverage implements Callable<Integer> {
         new SuiteChoice(suiteName, field, preprocessing, dealerSeed).factory(party != null);
     checkFieldSize(suite.field());
     suite.validate(n);
-    return new Setup(n, total, suite, traces, described, file);
+    return new Setup(n, total, suite, traces, described, file, transport);
   }
 
   private static void checkFieldSize(Field f) {

@@ -60,6 +60,7 @@ record LoopbackRun<T>(
                       plaintext
                           ? NettyOptions.plaintextInsecure()
                           : NettyOptions.tls(TlsIdentity.load(keysDir, p))),
+              Mesh.Transport.NETTY,
               (p, transport) -> {
                 ThreadMXBean threads = ManagementFactory.getThreadMXBean();
                 long cpu = threads.getCurrentThreadCpuTime();

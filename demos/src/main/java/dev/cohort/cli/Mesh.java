@@ -2,9 +2,12 @@ package dev.cohort.cli;
 
 import dev.cohort.api.PartyId;
 import dev.cohort.harness.PartyFailedException;
+import dev.cohort.net.Channel;
+import dev.cohort.netty.LinkEmulation;
 import dev.cohort.netty.NettyNetwork;
 import dev.cohort.netty.NettyOptions;
-import dev.cohort.netty.NettyTransport;
+import dev.cohort.netty.tls.TlsProvider;
+import dev.cohort.socket.SocketNetwork;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,15 +20,98 @@ import java.util.concurrent.Future;
 import java.util.function.IntFunction;
 
 /**
- * Connects parties over the real Netty transport: all of them as threads in this JVM on loopback,
- * or this process's one party to the others listed in a parties file.
+ * Connects parties over a real transport (Netty, or blocking sockets: {@link Transport}): all of
+ * them as threads in this JVM on loopback, or this process's one party to the others listed in a
+ * parties file.
  */
 final class Mesh {
 
   /** What a party does once connected; runs on the party's own thread. */
   @FunctionalInterface
   interface PartyTask<T> {
-    T run(int party, NettyTransport transport);
+    T run(int party, Channel transport);
+  }
+
+  /** The transports a party can connect with; both speak the same wire format and TLS. */
+  enum Transport {
+    /** {@link NettyNetwork}: event loops, BoringSSL where it loads, link emulation, heartbeats. */
+    NETTY("Netty"),
+    /** {@link SocketNetwork}: the party thread does its own I/O; lower latency per round. */
+    SOCKET("blocking sockets");
+
+    final String description;
+
+    Transport(String description) {
+      this.description = description;
+    }
+
+    /** The TLS implementation this transport runs here, for reports. */
+    String tls() {
+      return this == SOCKET ? "JDK" : TlsProvider.AUTO.implementation();
+    }
+
+    /** "netty" or "socket", as on the command line. */
+    static Transport parse(String name) {
+      for (Transport t : values()) {
+        if (t.name().equalsIgnoreCase(name)) {
+          return t;
+        }
+      }
+      throw new IllegalArgumentException("transport " + name + ": want netty or socket");
+    }
+
+    /** Refuses what this transport cannot do with {@code options}, as a usage error. */
+    void check(NettyOptions options) {
+      if (this == SOCKET && !LinkEmulation.NONE.equals(options.emulation())) {
+        throw new IllegalArgumentException(
+            "--latency-ms and --bandwidth-mbit need --transport netty (the socket transport"
+                + " does not emulate links)");
+      }
+    }
+  }
+
+  /** One party's listening endpoint of either transport. */
+  private interface Endpoint extends AutoCloseable {
+    InetSocketAddress localAddress();
+
+    Channel connect(List<InetSocketAddress> addresses);
+
+    @Override
+    void close();
+  }
+
+  private static Endpoint bind(
+      Transport transport, int self, int parties, InetSocketAddress at, NettyOptions options) {
+    if (transport == Transport.SOCKET) {
+      SocketNetwork network = SocketNetwork.bind(self, parties, at, options);
+      return new Endpoint() {
+        public InetSocketAddress localAddress() {
+          return network.localAddress();
+        }
+
+        public Channel connect(List<InetSocketAddress> addresses) {
+          return network.connect(addresses);
+        }
+
+        public void close() {
+          network.close();
+        }
+      };
+    }
+    NettyNetwork network = NettyNetwork.bind(self, parties, at, options);
+    return new Endpoint() {
+      public InetSocketAddress localAddress() {
+        return network.localAddress();
+      }
+
+      public Channel connect(List<InetSocketAddress> addresses) {
+        return network.connect(addresses);
+      }
+
+      public void close() {
+        network.close();
+      }
+    };
   }
 
   private Mesh() {}
@@ -35,14 +121,15 @@ final class Mesh {
    * party on its own thread. The first party to fail is rethrown, naming it, with the others'
    * failures suppressed; a failing engine aborts its channel, so the others fail promptly.
    */
-  static <T> List<T> loopback(int parties, IntFunction<NettyOptions> options, PartyTask<T> task) {
-    List<NettyNetwork> networks = new ArrayList<>();
+  static <T> List<T> loopback(
+      int parties, IntFunction<NettyOptions> options, Transport kind, PartyTask<T> task) {
+    List<Endpoint> networks = new ArrayList<>();
     List<InetSocketAddress> addresses = new ArrayList<>();
     ExecutorService pool = Executors.newFixedThreadPool(parties);
     try {
       for (int p = 0; p < parties; p++) {
-        NettyNetwork network =
-            NettyNetwork.bind(p, parties, new InetSocketAddress("127.0.0.1", 0), options.apply(p));
+        Endpoint network =
+            bind(kind, p, parties, new InetSocketAddress("127.0.0.1", 0), options.apply(p));
         networks.add(network);
         addresses.add(network.localAddress());
       }
@@ -54,7 +141,7 @@ final class Mesh {
             done.submit(
                 () -> {
                   Thread.currentThread().setName("cohort-" + PartyId.of(party));
-                  try (NettyTransport transport = networks.get(party).connect(addresses)) {
+                  try (Channel transport = networks.get(party).connect(addresses)) {
                     return task.run(party, transport);
                   }
                 }));
@@ -89,17 +176,18 @@ final class Mesh {
       throw new IllegalStateException(e.getCause());
     } finally {
       pool.shutdownNow();
-      for (NettyNetwork network : networks) {
+      for (Endpoint network : networks) {
         network.close();
       }
     }
   }
 
   /** Runs party {@code self} of a deployment: listens at its address, dials the others. */
-  static <T> T one(int self, PartiesFile parties, NettyOptions options, PartyTask<T> task) {
+  static <T> T one(
+      int self, PartiesFile parties, NettyOptions options, Transport kind, PartyTask<T> task) {
     InetSocketAddress listen = parties.addresses().get(self);
-    NettyNetwork network = NettyNetwork.bind(self, parties.parties(), listen, options);
-    try (NettyTransport transport = network.connect(parties.addresses())) {
+    Endpoint network = bind(kind, self, parties.parties(), listen, options);
+    try (Channel transport = network.connect(parties.addresses())) {
       return task.run(self, transport);
     } finally {
       network.close();

@@ -11,7 +11,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code cohort demo distance-average} in-process: all parties as threads over loopback Netty. */
+/**
+ * {@code cohort demo distance-average} in-process: all parties as threads over loopback, Netty or
+ * (--transport socket) blocking sockets.
+ */
 class DistanceAverageTest {
 
   @TempDir Path dir;
@@ -177,6 +180,69 @@ class DistanceAverageTest {
 
     assertEquals(2, run.exitCode(), run.all());
     assertTrue(run.err().contains("lat.csv line 2: latitude 95.0 is outside [-90, 90]"), run.err());
+  }
+
+  @Test
+  void socketTransport_bgwOverTls_serverSumEqualsPlaintextOfTraces() {
+    Cli.Run run =
+        cohort(
+            "demo",
+            "distance-average",
+            "--transport",
+            "socket",
+            "--sessions",
+            "5",
+            "--seed",
+            "11",
+            "--parallelism",
+            "2");
+
+    assertEquals(0, run.exitCode(), run.all());
+    assertEquals(Cli.plaintextSum(Traces.generate(11, 2, 5), 5), Cli.runningSum(run.out()));
+    assertTrue(
+        run.out().contains("blocking sockets over loopback, all parties in this JVM, TLS 1.3"),
+        run.out());
+    assertTrue(run.out().contains("TLS 1.3 with mutual authentication (JDK)"), run.out());
+  }
+
+  @Test
+  void socketTransport_spdzPlaintext_serverSumEqualsPlaintextOfTraces() {
+    Cli.Run run =
+        cohort(
+            "demo",
+            "distance-average",
+            "--transport",
+            "SOCKET",
+            "--suite",
+            "spdz",
+            "--sessions",
+            "4",
+            "--seed",
+            "12",
+            "--insecure-plaintext");
+
+    assertEquals(0, run.exitCode(), run.all());
+    assertEquals(Cli.plaintextSum(Traces.generate(12, 2, 4), 4), Cli.runningSum(run.out()));
+    assertTrue(run.out().contains("blocking sockets over loopback"), run.out());
+  }
+
+  @Test
+  void socketTransport_withEmulatedLatency_failsWithOneLine() {
+    Cli.Run run = cohort("demo", "distance-average", "--transport", "socket", "--latency-ms", "5");
+
+    assertEquals(2, run.exitCode(), run.all());
+    assertEquals(
+        "cohort: --latency-ms and --bandwidth-mbit need --transport netty (the socket transport"
+            + " does not emulate links)",
+        run.err().strip());
+  }
+
+  @Test
+  void unknownTransport_failsWithOneLine() {
+    Cli.Run run = cohort("demo", "distance-average", "--transport", "carrier-pigeon");
+
+    assertEquals(2, run.exitCode(), run.all());
+    assertEquals("cohort: transport carrier-pigeon: want netty or socket", run.err().strip());
   }
 
   @Test

@@ -10,10 +10,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** Three parties of the distance-average demo as three OS processes over TLS on loopback. */
+/**
+ * Three parties of the distance-average demo as three OS processes over TLS on loopback, on each
+ * transport.
+ */
 class MultiProcessTest {
 
   private static final int SESSIONS = 5;
@@ -21,8 +25,9 @@ class MultiProcessTest {
 
   @TempDir Path dir;
 
-  @Test
-  void threeProcesses_tls_serverSumEqualsPlaintextOfTraces() throws Exception {
+  @ParameterizedTest(name = "--transport {0}")
+  @ValueSource(strings = {"netty", "socket"})
+  void threeProcesses_tls_serverSumEqualsPlaintextOfTraces(String transport) throws Exception {
     Cli.Run keys = Cli.cohort("keys", "--parties", "3", "--out", dir.resolve("keys").toString());
     assertEquals(0, keys.exitCode(), keys.all());
     Path parties = dir.resolve("parties.txt");
@@ -36,7 +41,7 @@ class MultiProcessTest {
     List<Process> processes = new ArrayList<>();
     try {
       for (int p = 2; p >= 0; p--) { // any order: the server starts last
-        processes.add(0, start(p, parties));
+        processes.add(0, start(p, parties, transport));
       }
       for (Process process : processes) {
         assertTrue(process.waitFor(80, TimeUnit.SECONDS), "a party did not finish in time");
@@ -48,6 +53,8 @@ class MultiProcessTest {
       long expected = Cli.plaintextSum(Traces.generate(SEED, 2, SESSIONS), SESSIONS);
       assertEquals(expected, Cli.runningSum(server), server);
       assertTrue(server.contains("this process runs P0"), server);
+      assertTrue(
+          server.contains(transport.equals("socket") ? "blocking sockets, " : "Netty, "), server);
       assertTrue(server.contains("TLS 1.3 with mutual authentication"), server);
       assertTrue(!output(1).contains("running sum"), "a device must not print a sum");
     } finally {
@@ -57,7 +64,7 @@ class MultiProcessTest {
     }
   }
 
-  private Process start(int party, Path parties) throws IOException {
+  private Process start(int party, Path parties, String transport) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-XX:TieredStopAtLevel=1");
@@ -77,6 +84,8 @@ class MultiProcessTest {
             Integer.toString(SESSIONS),
             "--seed",
             Long.toString(SEED),
+            "--transport",
+            transport,
             "--no-progress"));
     return new ProcessBuilder(command)
         .redirectErrorStream(true)

@@ -380,7 +380,7 @@ public final class SocketNetwork implements AutoCloseable {
       try {
         raw = server.accept();
       } catch (IOException e) {
-        if (!closed) {
+        if (!closed && !server.isClosed()) { // closed on purpose: the mesh is complete
           log.warn("{} stopped accepting connections: {}", PartyId.of(self), describe(e));
         }
         return;
