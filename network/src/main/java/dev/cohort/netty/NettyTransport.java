@@ -64,22 +64,9 @@ public final class NettyTransport implements Channel {
     if (closed) {
       throw new IllegalStateException(PartyId.of(self()) + "'s channel is closed");
     }
-    if (outgoing.length != links.length || lengths.length != links.length) {
-      throw new IllegalArgumentException(
-          "outgoing ("
-              + outgoing.length
-              + ") and lengths ("
-              + lengths.length
-              + ") must have one entry per party ("
-              + links.length
-              + ")");
-    }
+    // all before any frame leaves: a round is all or none
+    FrameCodec.checkRound(outgoing, lengths, links.length, self(), maxFrameBytes);
     int self = self();
-    for (int p = 0; p < links.length; p++) {
-      if (p != self) {
-        check(p, outgoing[p], lengths[p]); // all before any frame leaves: a round is all or none
-      }
-    }
     send(self, outgoing, lengths);
     long[][] incoming = receive(self);
     round++;
@@ -197,31 +184,6 @@ public final class NettyTransport implements Channel {
       if (p != self && incoming[p] == null) {
         links[p].forget();
       }
-    }
-  }
-
-  private void check(int peer, long[] words, int length) {
-    int available = words == null ? 0 : words.length;
-    if (length < 0 || length > available) {
-      throw new IllegalArgumentException(
-          "length for "
-              + PartyId.of(peer)
-              + " ("
-              + length
-              + ") must be in [0, "
-              + available
-              + "], the words given");
-    }
-    long bytes = FrameCodec.dataFrameBytes(length);
-    if (bytes - FrameCodec.LENGTH_BYTES > maxFrameBytes) {
-      throw new IllegalStateException(
-          "frame of "
-              + (bytes - FrameCodec.LENGTH_BYTES)
-              + " bytes for "
-              + PartyId.of(peer)
-              + " exceeds the limit of "
-              + maxFrameBytes
-              + " bytes: raise maxFrameBytes or lower the engine's batch size");
     }
   }
 

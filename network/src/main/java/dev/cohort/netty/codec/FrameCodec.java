@@ -1,5 +1,6 @@
 package dev.cohort.netty.codec;
 
+import dev.cohort.api.PartyId;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import java.nio.ByteOrder;
@@ -66,6 +67,54 @@ public final class FrameCodec {
       return "frame of " + length + " bytes exceeds the limit of " + maxFrameBytes + " bytes";
     }
     return null;
+  }
+
+  /**
+   * Checks one round's outgoing frames before any leaves, so that a round goes out whole or not at
+   * all: one entry per party in {@code outgoing} and {@code lengths}, each peer's length within the
+   * words given, and each frame within {@code maxFrameBytes} (the same limit the peers' decoders
+   * enforce). Both transports call it, with the same messages.
+   */
+  public static void checkRound(
+      long[][] outgoing, int[] lengths, int parties, int self, int maxFrameBytes) {
+    if (outgoing.length != parties || lengths.length != parties) {
+      throw new IllegalArgumentException(
+          "outgoing ("
+              + outgoing.length
+              + ") and lengths ("
+              + lengths.length
+              + ") must have one entry per party ("
+              + parties
+              + ")");
+    }
+    for (int p = 0; p < parties; p++) {
+      if (p == self) {
+        continue;
+      }
+      int available = outgoing[p] == null ? 0 : outgoing[p].length;
+      int length = lengths[p];
+      if (length < 0 || length > available) {
+        throw new IllegalArgumentException(
+            "length for "
+                + PartyId.of(p)
+                + " ("
+                + length
+                + ") must be in [0, "
+                + available
+                + "], the words given");
+      }
+      long bytes = dataFrameBytes(length) - LENGTH_BYTES;
+      if (bytes > maxFrameBytes) {
+        throw new IllegalStateException(
+            "frame of "
+                + bytes
+                + " bytes for "
+                + PartyId.of(p)
+                + " exceeds the limit of "
+                + maxFrameBytes
+                + " bytes: raise maxFrameBytes or lower the engine's batch size");
+      }
+    }
   }
 
   /**
