@@ -250,16 +250,13 @@ final class BgwPrssBits implements RoundProtocol {
           field.mul(lambda, c, t, 0, lambda, c, 1);
           field.negate(lambda, c, t, 1, 1);
           if (!isPowerOfTwo(field, lambda, c) && isPowerOfTwo(field, t, 1)) {
-            System.arraycopy(t, words(field), lambda, c * words(field), words(field));
+            int w = field.words();
+            System.arraycopy(t, w, lambda, c * w, w); // −λ, a power of two
             flip[c] = true;
           }
         }
       }
       return new Weights(select, selfPoint, a, b, lambda, flip, outsiderPoint);
-    }
-
-    private static int words(Field field) {
-      return field.words();
     }
 
     private static boolean isPowerOfTwo(Field field, long[] v, int at) {
