@@ -119,7 +119,7 @@ public final class NettyNetwork implements AutoCloseable {
     } catch (RuntimeException e) {
       network.close();
       throw new NetworkException(
-          PartyId.of(self) + " could not listen on " + listen + ": " + PeerHandler.describe(e), e);
+          PartyId.of(self) + " could not listen on " + listen + ": " + Failures.describe(e), e);
     }
     log.debug("{} listening on {}", PartyId.of(self), network.localAddress());
     return network;
@@ -383,7 +383,7 @@ public final class NettyNetwork implements AutoCloseable {
           .addListener(
               (ChannelFuture f) -> {
                 if (!f.isSuccess()) {
-                  lastError(PeerHandler.describe(f.cause()));
+                  lastError(Failures.describe(f.cause()));
                   retry();
                 }
               });

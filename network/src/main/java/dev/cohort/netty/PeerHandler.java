@@ -28,7 +28,6 @@ import org.slf4j.LoggerFactory;
 final class PeerHandler extends ChannelInboundHandlerAdapter {
 
   private static final Logger log = LoggerFactory.getLogger(PeerHandler.class);
-  private static final int MAX_REASON = 160;
 
   private final NettyNetwork network;
   private final NettyNetwork.Dialer dialer; // null on accepted connections
@@ -75,7 +74,7 @@ final class PeerHandler extends ChannelInboundHandlerAdapter {
           sendHello(ctx); // a listener answers only once the dialer's hello is verified
         }
       } else {
-        String reason = "TLS handshake failed: " + describe(handshake.cause());
+        String reason = "TLS handshake failed: " + Failures.describe(handshake.cause());
         if (dialer != null && handshake.cause() instanceof SSLHandshakeException) {
           dialer.refused(reason); // a certificate problem: dialing again cannot help
         } else if (dialer != null) {
@@ -173,7 +172,7 @@ final class PeerHandler extends ChannelInboundHandlerAdapter {
 
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    String reason = describe(cause);
+    String reason = Failures.describe(cause);
     if (link != null) {
       link.fail("failed: " + reason + "; connection closed");
     } else if (dialer != null) {
@@ -183,21 +182,5 @@ final class PeerHandler extends ChannelInboundHandlerAdapter {
           "connection from {} failed before its hello: {}", ctx.channel().remoteAddress(), reason);
     }
     ctx.close();
-  }
-
-  /** The innermost message of {@code cause}: what went wrong, without Netty's wrappers. */
-  static String describe(Throwable cause) {
-    Throwable t = cause;
-    while (t.getCause() != null && t.getCause() != t) {
-      t = t.getCause();
-    }
-    String message = t.getMessage();
-    if (message == null) {
-      return t.getClass().getSimpleName();
-    }
-    // Some messages carry the offending bytes in hex (a non-TLS record): keep the log readable.
-    return message.length() <= MAX_REASON
-        ? message
-        : message.substring(0, MAX_REASON) + "... (" + message.length() + " characters)";
   }
 }

@@ -1,5 +1,6 @@
 package dev.cohort.socket;
 
+import dev.cohort.netty.Failures;
 import dev.cohort.netty.codec.InboundFrame;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -95,7 +96,7 @@ final class PeerConnection {
       out.write(frame, 0, bytes);
       out.flush();
     } catch (IOException e) {
-      writeFailure = SocketNetwork.describe(e);
+      writeFailure = Failures.describe(e);
     }
   }
 

@@ -2,6 +2,7 @@ package dev.cohort.socket;
 
 import dev.cohort.api.NetworkException;
 import dev.cohort.api.PartyId;
+import dev.cohort.netty.Failures;
 import dev.cohort.netty.LinkEmulation;
 import dev.cohort.netty.NettyNetwork;
 import dev.cohort.netty.NettyOptions;
@@ -62,7 +63,6 @@ import org.slf4j.LoggerFactory;
 public final class SocketNetwork implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(SocketNetwork.class);
-  private static final int MAX_REASON = 160;
   private static final long LINGER_AFTER_FAILURE_NANOS = TimeUnit.SECONDS.toNanos(2);
 
   /**
@@ -155,7 +155,8 @@ public final class SocketNetwork implements AutoCloseable {
     try {
       network = new SocketNetwork(self, parties, options);
     } catch (IOException e) {
-      throw new NetworkException(PartyId.of(self) + " could not open a socket: " + describe(e), e);
+      throw new NetworkException(
+          PartyId.of(self) + " could not open a socket: " + Failures.describe(e), e);
     }
     try {
       network.server.setReuseAddress(true);
@@ -163,7 +164,7 @@ public final class SocketNetwork implements AutoCloseable {
     } catch (IOException e) {
       network.close();
       throw new NetworkException(
-          PartyId.of(self) + " could not listen on " + listen + ": " + describe(e), e);
+          PartyId.of(self) + " could not listen on " + listen + ": " + Failures.describe(e), e);
     }
     network.acceptor.start();
     log.debug("{} listening on {}", PartyId.of(self), network.localAddress());
@@ -355,9 +356,15 @@ public final class SocketNetwork implements AutoCloseable {
       } else if (e instanceof SSLHandshakeException) {
         // A certificate problem: dialing again cannot help.
         throw new NetworkException(
-            "could not connect to " + name(peer) + ": TLS handshake failed: " + describe(e), e);
+            "could not connect to "
+                + name(peer)
+                + ": TLS handshake failed: "
+                + Failures.describe(e),
+            e);
       } else {
-        lastError(peer, (e instanceof SSLException ? "TLS handshake failed: " : "") + describe(e));
+        lastError(
+            peer,
+            (e instanceof SSLException ? "TLS handshake failed: " : "") + Failures.describe(e));
       }
       return false;
     } finally {
@@ -381,7 +388,7 @@ public final class SocketNetwork implements AutoCloseable {
         raw = server.accept();
       } catch (IOException e) {
         if (!closed && !server.isClosed()) { // closed on purpose: the mesh is complete
-          log.warn("{} stopped accepting connections: {}", PartyId.of(self), describe(e));
+          log.warn("{} stopped accepting connections: {}", PartyId.of(self), Failures.describe(e));
         }
         return;
       }
@@ -429,9 +436,10 @@ public final class SocketNetwork implements AutoCloseable {
       if (late.get()) {
         log.warn("closing a connection from {}: {}", from, handshakeTimeoutReason());
       } else if (e instanceof SSLException) {
-        log.warn("refused a connection from {}: TLS handshake failed: {}", from, describe(e));
+        log.warn(
+            "refused a connection from {}: TLS handshake failed: {}", from, Failures.describe(e));
       } else {
-        log.debug("connection from {} failed before its hello: {}", from, describe(e));
+        log.debug("connection from {} failed before its hello: {}", from, Failures.describe(e));
       }
     } finally {
       if (watch != null) {
@@ -449,7 +457,7 @@ public final class SocketNetwork implements AutoCloseable {
     try {
       connection.writeNow(FrameEncoder.hello(self));
     } catch (IOException e) {
-      release(party, describe(e));
+      release(party, Failures.describe(e));
       return false;
     }
     if (!watch.cancel(false)) {
@@ -672,20 +680,5 @@ public final class SocketNetwork implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-  }
-
-  /** The innermost message of {@code cause}: what went wrong, without wrappers. */
-  static String describe(Throwable cause) {
-    Throwable t = cause;
-    while (t.getCause() != null && t.getCause() != t) {
-      t = t.getCause();
-    }
-    String message = t.getMessage();
-    if (message == null) {
-      return t.getClass().getSimpleName();
-    }
-    return message.length() <= MAX_REASON
-        ? message
-        : message.substring(0, MAX_REASON) + "... (" + message.length() + " characters)";
   }
 }

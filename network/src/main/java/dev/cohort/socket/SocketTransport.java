@@ -4,6 +4,7 @@ import dev.cohort.api.NetworkException;
 import dev.cohort.api.PartyId;
 import dev.cohort.net.Channel;
 import dev.cohort.net.TrafficStats;
+import dev.cohort.netty.Failures;
 import dev.cohort.netty.NettyOptions;
 import dev.cohort.netty.codec.FrameCodec;
 import dev.cohort.netty.codec.InboundFrame;
@@ -136,7 +137,7 @@ public final class SocketTransport implements Channel {
     } catch (SocketTimeoutException e) {
       throw fail(p, " sent nothing for round " + round + " within " + receiveMillis + " ms", false);
     } catch (IOException e) {
-      throw fail(p, " failed: " + SocketNetwork.describe(e) + "; connection closed", true);
+      throw fail(p, " failed: " + Failures.describe(e) + "; connection closed", true);
     }
     if (frame instanceof InboundFrame.Data data) {
       String writeFailure = peers[p].writeFailure();

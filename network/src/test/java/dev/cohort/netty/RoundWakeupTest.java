@@ -80,7 +80,7 @@ class RoundWakeupTest {
   @Test
   void describe_longMessage_isShortened() {
     String reason =
-        PeerHandler.describe(new IllegalStateException("not a record: " + "ab".repeat(900)));
+        Failures.describe(new IllegalStateException("not a record: " + "ab".repeat(900)));
     assertTrue(reason.length() < 220, reason);
     assertTrue(reason.startsWith("not a record: abab"), reason);
     assertTrue(reason.endsWith("(1814 characters)"), reason);
