@@ -111,6 +111,30 @@ public interface Numeric {
 
   Secret innerProduct(SecretVector a, SecretVector b);
 
+  /**
+   * A linear form with small public coefficients over rows of {@code n} elements, as one local step
+   * and one pass over the shares: {@code out[j] = constants[j] + Σ_t coefficients[t][j] ·
+   * vectors[t][rows[t]·n + j]} for {@code j < n}. Row r of a vector is its elements {@code [r·n,
+   * (r+1)·n)}: bit r of a bit-major batch of n values, or the whole vector for r = 0 and length n.
+   * The bitwise protocols of the library (a Hamming distance to public bits, comparisons with
+   * public bits) are such forms; composing them from {@code mul} and {@code add} costs a vector and
+   * a pass per term.
+   *
+   * @param coefficients per term, n integers below 2^31 in magnitude, or null for all ones
+   * @param constants n public integers added, or null
+   * @throws IllegalArgumentException for mismatched lengths, rows outside a vector or coefficients
+   *     out of range
+   */
+  SecretVector linear(
+      int n, List<SecretVector> vectors, int[] rows, List<long[]> coefficients, long[] constants);
+
+  /**
+   * {@code Σ_i scalars[i] · rows[i·n + j]} for {@code j < n}: the rows of a vector of {@code
+   * scalars.length · n} elements scaled by public constants and summed, in one local step (bits
+   * composed into the integers they spell, with powers of two).
+   */
+  SecretVector sumRows(SecretVector rows, int n, BigInteger[] scalars);
+
   // ---- reshaping (local) ----
 
   /** Packs single secrets into a vector. */

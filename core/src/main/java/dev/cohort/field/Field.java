@@ -84,6 +84,38 @@ public interface Field {
     }
   }
 
+  /** The bound on the coefficients of {@link #linear}: |c| < 2^31. */
+  long LINEAR_COEFFICIENT_BOUND = 1L << 31;
+
+  /**
+   * {@code out[oo + i] = c_0[i]·x_0[o_0 + i] + ... + c_(k−1)[i]·x_(k−1)[o_(k−1) + i]} for {@code i
+   * < n}, with {@code x_t = terms[t]}, {@code o_t = offsets[t]} and {@code c_t = coefficients[t]}:
+   * small signed integers ({@code |c| <} {@link #LINEAR_COEFFICIENT_BOUND}), or null for all ones.
+   * {@code out} must not alias a term. The library's bitwise steps are such forms (a Hamming
+   * distance to public bits sums m terms with coefficients ±1), so fields whose reduction is costly
+   * override this with one pass and one reduction per element; the default is {@link #mul} and
+   * {@link #add} term by term.
+   */
+  default void linear(
+      long[][] terms, int[] offsets, long[][] coefficients, long[] out, int oo, int n) {
+    int words = words();
+    long[] packed = new long[n * words];
+    long[] product = new long[n * words];
+    java.util.Arrays.fill(out, oo * words, (oo + n) * words, 0L);
+    for (int t = 0; t < terms.length; t++) {
+      long[] c = coefficients[t];
+      if (c == null) {
+        add(out, oo, terms[t], offsets[t], out, oo, n);
+        continue;
+      }
+      for (int i = 0; i < n; i++) {
+        encode(c[i], packed, i);
+      }
+      mul(terms[t], offsets[t], packed, 0, product, 0, n);
+      add(out, oo, product, 0, out, oo, n);
+    }
+  }
+
   /** {@code out[i] = a[i] + c}, where {@code c} is the one element at {@code c[co]}. */
   void addScalar(long[] a, int ao, long[] c, int co, long[] out, int oo, int n);
 

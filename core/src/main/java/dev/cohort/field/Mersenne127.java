@@ -559,6 +559,116 @@ public final class Mersenne127 implements Field {
     }
   }
 
+  /** Elements per block of {@link #linear}: its limb sums, 3 longs per element, stay in L1. */
+  private static final int LINEAR_BLOCK = 256;
+
+  /** The low 43 bits: a 127-bit value is three limbs of 43, 43 and 41 bits. */
+  private static final long LIMB = (1L << 43) - 1;
+
+  /**
+   * Terms brought to 127-bit values ≡ c·x (mod p) and summed as three limbs of 43 bits in three
+   * longs per element, with no carry between them: each addition adds below 2^44 to a limb, so a
+   * limb holds 2^19 of them. One fold per element at the end. A term with coefficients ±1 or 0
+   * costs a select (−x is x with its 127 bits inverted, and −0 = p ≡ 0 needs no care here, as the
+   * sum is reduced once at the end), where {@link #mul} and {@link #add} cost a product or a
+   * reduction per term.
+   */
+  @Override
+  public void linear(
+      long[][] terms, int[] offsets, long[][] coefficients, long[] out, int oo, int n) {
+    if (terms.length >= 1 << 18) {
+      Field.super.linear(terms, offsets, coefficients, out, oo, n);
+      return;
+    }
+    long[] sums = new long[3 * Math.min(n, LINEAR_BLOCK)];
+    for (int start = 0; start < n; start += LINEAR_BLOCK) {
+      int len = Math.min(LINEAR_BLOCK, n - start);
+      java.util.Arrays.fill(sums, 0, 3 * len, 0L);
+      for (int t = 0; t < terms.length; t++) {
+        long[] x = terms[t];
+        int xo = 2 * (offsets[t] + start);
+        long[] c = coefficients[t];
+        if (c == null) {
+          for (int i = 0; i < len; i++) {
+            addLimbs(x[xo + 2 * i], x[xo + 2 * i + 1], sums, 3 * i);
+          }
+        } else if (signsOnly(c, start, len)) {
+          for (int i = 0; i < len; i++) {
+            long ci = c[start + i];
+            long negate = ci >> 63;
+            long keep = -(ci & 1); // all ones for ±1, zero for 0
+            long v0 = (x[xo + 2 * i] ^ negate) & keep;
+            long v1 = (x[xo + 2 * i + 1] ^ (negate & P_HI)) & keep;
+            addLimbs(v0, v1, sums, 3 * i);
+          }
+        } else {
+          for (int i = 0; i < len; i++) {
+            addSmallProduct(x[xo + 2 * i], x[xo + 2 * i + 1], c[start + i], sums, 3 * i);
+          }
+        }
+      }
+      for (int i = 0; i < len; i++) {
+        foldLimbs(sums, 3 * i, out, 2 * (oo + start + i));
+      }
+    }
+  }
+
+  private static boolean signsOnly(long[] c, int from, int len) {
+    for (int i = from; i < from + len; i++) {
+      long ci = c[i];
+      if (ci < -1 || ci > 1) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Adds the 127-bit value v0 + v1·2^64 to the limb sums at {@code sums[k, k + 3)}. */
+  private static void addLimbs(long v0, long v1, long[] sums, int k) {
+    sums[k] += v0 & LIMB;
+    sums[k + 1] += ((v0 >>> 43) | (v1 << 21)) & LIMB;
+    sums[k + 2] += v1 >>> 22;
+  }
+
+  /**
+   * Adds c·x for canonical x and |c| < 2^31 to the limb sums: |c|·x < 2^158 folds to L + H with L <
+   * 2^127 and H < 2^32, and both are negated (bits inverted) for c < 0.
+   */
+  private static void addSmallProduct(long x0, long x1, long c, long[] sums, int k) {
+    long negate = c >> 63;
+    long u = (c ^ negate) - negate;
+    long lo = x0 * u;
+    long hi0 = Math.multiplyHigh(x0, u) + ((x0 >> 63) & u); // < 2^31
+    long mid = x1 * u;
+    long w1 = hi0 + mid;
+    long w2 = Math.multiplyHigh(x1, u) + carry(hi0, mid, w1); // < 2^31
+    long h = (w1 >>> 63) | (w2 << 1);
+    addLimbs(lo ^ negate, (w1 & P_HI) ^ (negate & P_HI), sums, k);
+    addLimbs(h ^ negate, negate & P_HI, sums, k);
+  }
+
+  /** Writes the limb sums at {@code sums[k, k + 3)} reduced mod p to {@code out[o, o + 2)}. */
+  private static void foldLimbs(long[] sums, int k, long[] out, int o) {
+    long s0 = sums[k];
+    long s1 = sums[k + 1];
+    long s2 = sums[k + 2];
+    // S = s0 + s1·2^43 + s2·2^86 = w0 + w1·2^64 + w2·2^128, each s below 2^63
+    long a0 = s1 << 43;
+    long w0 = s0 + a0;
+    long k0 = carry(s0, a0, w0);
+    long a1 = s1 >>> 21;
+    long b1 = s2 << 22;
+    long t = a1 + b1;
+    long k1 = carry(a1, b1, t);
+    long w1 = t + k0;
+    k1 += carry(t, k0, w1);
+    long w2 = (s2 >>> 42) + k1; // < 2^22
+    // S ≡ (S mod 2^127) + (S >>> 127), below 2^127 + 2^24 < 2^128 − 1
+    long h = (w1 >>> 63) | (w2 << 1);
+    long r0 = w0 + h;
+    reduce128(r0, (w1 & P_HI) + carry(w0, h, r0), out, o);
+  }
+
   @Override
   public void scaleAdd(long[] a, int ao, long[] c, int co, long[] acc, int acco, int n) {
     long k0 = c[2 * co];

@@ -3,6 +3,8 @@ package dev.cohort.lib;
 import dev.cohort.api.Numeric;
 import dev.cohort.api.SecretVector;
 import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Secret bits in bit-major layout: for a batch of n values of m bits, bit i of value j is element
@@ -25,12 +27,15 @@ public final class Bits {
 
   /** {@code sum over i < count of 2^i * bit(from + i)}: the values the bits spell. Local. */
   public static SecretVector compose(Numeric b, SecretVector bits, int n, int from, int count) {
-    SecretVector sum = null;
+    SecretVector rows =
+        from == 0 && (long) count * n == bits.length()
+            ? bits
+            : b.slice(bits, from * n, (from + count) * n);
+    BigInteger[] powers = new BigInteger[count];
     for (int i = 0; i < count; i++) {
-      SecretVector term = b.mul(bit(b, bits, n, from + i), BigInteger.ONE.shiftLeft(i));
-      sum = sum == null ? term : b.add(sum, term);
+      powers[i] = BigInteger.ONE.shiftLeft(i);
     }
-    return sum == null ? b.known(new long[n]) : sum;
+    return b.sumRows(rows, n, powers);
   }
 
   /** n secret random integers uniform in [0, 2^bits), from random bits. */
@@ -93,8 +98,6 @@ public final class Bits {
     for (int p = 0; p < m / 2; p++) {
       long[] ch = c[2 * p + 1];
       long[] cl = c[2 * p];
-      SecretVector rh = bit(b, rBits, n, 2 * p + 1);
-      SecretVector rl = bit(b, rBits, n, 2 * p);
       long[][] lessCoefficients = new long[3][n];
       long[][] equalCoefficients = new long[4][n];
       for (int j = 0; j < n; j++) {
@@ -112,41 +115,39 @@ public final class Bits {
         equalCoefficients[2][j] = signH * signL;
         equalCoefficients[3][j] = notH * notL;
       }
-      SecretVector q = pairs[p];
-      less[p] =
-          b.add(
-              b.add(b.mul(rh, lessCoefficients[0]), b.mul(rl, lessCoefficients[1])),
-              b.mul(q, lessCoefficients[2]));
+      List<SecretVector> terms = List.of(rBits, rBits, pairs[p]);
+      int[] rows = {2 * p + 1, 2 * p, 0};
+      less[p] = b.linear(n, terms, rows, List.of(lessCoefficients), null);
       if (groups > 1) {
         equal[p] =
-            b.add(
-                b.add(
-                    b.add(b.mul(rh, equalCoefficients[0]), b.mul(rl, equalCoefficients[1])),
-                    b.mul(q, equalCoefficients[2])),
-                equalCoefficients[3]);
+            b.linear(
+                n, terms, rows, List.of(equalCoefficients).subList(0, 3), equalCoefficients[3]);
       }
     }
     if (m % 2 == 1) {
-      SecretVector r = bit(b, rBits, n, m - 1);
       long[] notC = new long[n];
       for (int j = 0; j < n; j++) {
         notC[j] = 1 - c[m - 1][j];
       }
-      less[groups - 1] = b.mul(r, notC); // (1 - c_i) r_i
-      equal[groups - 1] = equalPublic(b, c[m - 1], r);
+      // (1 - c_i) r_i
+      less[groups - 1] = b.linear(n, List.of(rBits), new int[] {m - 1}, List.of(notC), null);
+      equal[groups - 1] = equalPublic(b, c[m - 1], rBits, n, m - 1);
     }
     return combineLess(b, less, equal);
   }
 
-  /** 1 − (c xor r) = r·(2c − 1) + (1 − c) for public bits c and secret bits r: local. */
-  static SecretVector equalPublic(Numeric b, long[] c, SecretVector r) {
-    long[] notC = new long[c.length];
-    long[] twoCMinusOne = new long[c.length];
-    for (int j = 0; j < c.length; j++) {
+  /**
+   * 1 − (c xor r) = r·(2c − 1) + (1 − c) for public bits c and the secret bits r of row {@code row}
+   * of a bit-major batch of n values: local.
+   */
+  static SecretVector equalPublic(Numeric b, long[] c, SecretVector rBits, int n, int row) {
+    long[] notC = new long[n];
+    long[] twoCMinusOne = new long[n];
+    for (int j = 0; j < n; j++) {
       notC[j] = 1 - c[j];
       twoCMinusOne[j] = 2 * c[j] - 1;
     }
-    return b.add(b.mul(r, twoCMinusOne), notC);
+    return b.linear(n, List.of(rBits), new int[] {row}, List.of(twoCMinusOne), notC);
   }
 
   /**
@@ -155,21 +156,22 @@ public final class Bits {
    */
   static SecretVector hammingPublic(Numeric b, long[][] c, SecretVector rBits, int n) {
     int m = c.length;
-    long[] signs = new long[m * n];
+    List<long[]> signs = new ArrayList<>(m);
+    List<SecretVector> terms = new ArrayList<>(m);
+    int[] rows = new int[m];
     long[] ones = new long[n];
     for (int i = 0; i < m; i++) {
       long[] row = c[i];
+      long[] sign = new long[n];
       for (int j = 0; j < n; j++) {
-        signs[i * n + j] = 1 - 2 * row[j];
+        sign[j] = 1 - 2 * row[j];
         ones[j] += row[j];
       }
+      signs.add(sign);
+      terms.add(rBits);
+      rows[i] = i;
     }
-    SecretVector signed = b.mul(rBits, signs);
-    SecretVector sum = bit(b, signed, n, 0);
-    for (int i = 1; i < m; i++) {
-      sum = b.add(sum, bit(b, signed, n, i));
-    }
-    return b.add(sum, ones);
+    return b.linear(n, terms, rows, signs, ones);
   }
 
   /** Folds (less, equal) pairs from the least significant (index 0) up. */

@@ -89,7 +89,7 @@ public final class Equality {
               if (level + 1 == masks.length) {
                 SecretVector[] equal = new SecretVector[w];
                 for (int i = 0; i < w; i++) {
-                  equal[i] = Bits.equalPublic(s, cBits[i], Bits.bit(s, mask.rBits(), n, i));
+                  equal[i] = Bits.equalPublic(s, cBits[i], mask.rBits(), n, i);
                 }
                 return Deferred.of(Bits.productTree(s, equal));
               }

@@ -231,15 +231,20 @@ final class Builder implements Numeric {
 
   private <V extends Value> V local(
       LocalGate.Op op, V out, long[] constant, int from, Value... in) {
+    return local(op, out, constant, from, null, in);
+  }
+
+  private <V extends Value> V local(
+      LocalGate.Op op, V out, long[] constant, int from, LocalGate.Linear linear, Value... in) {
     boolean ready = true;
     for (Value v : in) {
       ready &= v.isReady();
     }
     if (ready) {
       graph.counts().local();
-      out.shares = LocalGate.compute(suite, op, in, constant, from, out.length);
+      out.shares = LocalGate.compute(suite, op, in, constant, from, linear, out.length);
     } else {
-      new LocalGate(scope, op, out, constant, from, in).attach(graph);
+      new LocalGate(scope, op, out, constant, from, linear, in).attach(graph);
     }
     return out;
   }
@@ -598,6 +603,94 @@ final class Builder implements Numeric {
         elements(constants, a.length()),
         0,
         v(a));
+  }
+
+  @Override
+  public SecretVector linear(
+      int n, List<SecretVector> vectors, int[] rows, List<long[]> coefficients, long[] constants) {
+    int k = vectors.size();
+    if (n < 0 || rows.length != k || coefficients.size() != k) {
+      throw new IllegalArgumentException(
+          "a linear form needs one row and one coefficient array per vector: "
+              + k
+              + " vectors, "
+              + rows.length
+              + " rows, "
+              + coefficients.size()
+              + " coefficient arrays, n = "
+              + n);
+    }
+    if (constants != null && constants.length != n) {
+      throw new IllegalArgumentException(
+          constants.length + " constants for a linear form of " + n + " elements");
+    }
+    if (k == 0) {
+      return known(constants == null ? new long[n] : constants);
+    }
+    List<Value> inputs = new ArrayList<>(2);
+    int[] input = new int[k];
+    int[] offsets = new int[k];
+    long[][] c = new long[k][];
+    for (int t = 0; t < k; t++) {
+      Value v = v(vectors.get(t));
+      if (rows[t] < 0 || (long) (rows[t] + 1) * n > v.length) {
+        throw new IllegalArgumentException(
+            "row " + rows[t] + " of " + n + " elements is outside a vector of length " + v.length);
+      }
+      int at = inputs.indexOf(v); // few distinct vectors: usually one to three
+      if (at < 0) {
+        at = inputs.size();
+        inputs.add(v);
+      }
+      input[t] = at;
+      offsets[t] = rows[t] * n;
+      c[t] = checkedCoefficients(coefficients.get(t), n);
+    }
+    long[] packed = constants == null ? null : elements(constants, n);
+    return local(
+        LocalGate.Op.LINEAR,
+        new VectorValue(n),
+        null,
+        0,
+        new LocalGate.Linear(input, offsets, c, packed),
+        inputs.toArray(new Value[0]));
+  }
+
+  private static long[] checkedCoefficients(long[] c, int n) {
+    if (c == null) {
+      return null;
+    }
+    if (c.length != n) {
+      throw new IllegalArgumentException(c.length + " coefficients for a row of " + n);
+    }
+    long bound = Field.LINEAR_COEFFICIENT_BOUND;
+    for (long x : c) {
+      if (x <= -bound || x >= bound) {
+        throw new IllegalArgumentException(
+            "coefficient " + x + " of a linear form is not below 2^31 in magnitude");
+      }
+    }
+    return c;
+  }
+
+  @Override
+  public SecretVector sumRows(SecretVector rows, int n, BigInteger[] scalars) {
+    if (n < 0 || (long) scalars.length * n != rows.length()) {
+      throw new IllegalArgumentException(
+          scalars.length
+              + " scalars for rows of "
+              + n
+              + " elements do not match a vector of length "
+              + rows.length());
+    }
+    if (scalars.length == 0) {
+      return known(new long[n]);
+    }
+    long[] packed = field.alloc(scalars.length);
+    for (int i = 0; i < scalars.length; i++) {
+      field.encode(scalars[i], packed, i);
+    }
+    return local(LocalGate.Op.SUM_ROWS, new VectorValue(n), packed, n, v(rows));
   }
 
   @Override

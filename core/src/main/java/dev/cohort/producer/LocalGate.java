@@ -22,13 +22,23 @@ final class LocalGate extends NativeGate {
     SUM,
     SLICE,
     CONCAT,
-    BROADCAST
+    BROADCAST,
+    SUM_ROWS,
+    LINEAR
   }
+
+  /**
+   * The form of a {@link Op#LINEAR} gate: term t reads input {@code input[t]} from element {@code
+   * offsets[t]} on, with {@code coefficients[t]} (null: all ones); {@code constants} (packed public
+   * elements, or null) are added.
+   */
+  record Linear(int[] input, int[] offsets, long[][] coefficients, long[] constants) {}
 
   private final Op op;
   private final Value output;
   private final long[] constant; // packed public operand(s) of the constant ops
-  private final int from; // SLICE start
+  private final int from; // SLICE start; SUM_ROWS row length
+  private final Linear linear; // LINEAR's form, else null
 
   LocalGate(
       ParallelProtocolProducer scope,
@@ -36,12 +46,14 @@ final class LocalGate extends NativeGate {
       Value output,
       long[] constant,
       int from,
+      Linear linear,
       Value... inputs) {
     super(scope, inputs);
     this.op = op;
     this.output = output;
     this.constant = constant;
     this.from = from;
+    this.linear = linear;
   }
 
   @Override
@@ -50,14 +62,20 @@ final class LocalGate extends NativeGate {
   }
 
   void evaluate(Suite suite, Graph graph) {
-    Shares result = compute(suite, op, inputs, constant, from, output.length);
+    Shares result = compute(suite, op, inputs, constant, from, linear, output.length);
     output.set(result, graph);
     completed(graph);
   }
 
   /** Evaluates {@code op} on ready inputs; also used to skip the gate when inputs are ready. */
   static Shares compute(
-      Suite suite, Op op, Value[] inputs, long[] constant, int from, int outputLength) {
+      Suite suite,
+      Op op,
+      Value[] inputs,
+      long[] constant,
+      int from,
+      Linear linear,
+      int outputLength) {
     int words = suite.field().words();
     switch (op) {
       case ADD:
@@ -86,9 +104,22 @@ final class LocalGate extends NativeGate {
         return Shares.concat(parts, words);
       case BROADCAST:
         return broadcast(inputs[0].shares(), outputLength, words);
+      case SUM_ROWS:
+        return suite.sumRows(inputs[0].shares(), from, constant);
+      case LINEAR:
+        return linear(suite, inputs, linear, outputLength);
       default:
         throw new AssertionError(op);
     }
+  }
+
+  private static Shares linear(Suite suite, Value[] inputs, Linear form, int n) {
+    Shares[] terms = new Shares[form.input().length];
+    for (int t = 0; t < terms.length; t++) {
+      terms[t] = inputs[form.input()[t]].shares();
+    }
+    Shares sum = suite.linear(terms, form.offsets(), form.coefficients(), n);
+    return form.constants() == null ? sum : suite.addConstants(sum, form.constants());
   }
 
   private static Shares broadcast(Shares one, int n, int words) {

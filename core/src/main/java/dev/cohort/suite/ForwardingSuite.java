@@ -75,6 +75,16 @@ public abstract class ForwardingSuite implements Suite {
   }
 
   @Override
+  public Shares linear(Shares[] terms, int[] offsets, long[][] coefficients, int n) {
+    return delegate.linear(terms, offsets, coefficients, n);
+  }
+
+  @Override
+  public Shares sumRows(Shares a, int n, long[] scalars) {
+    return delegate.sumRows(a, n, scalars);
+  }
+
+  @Override
   public Shares sum(Shares a) {
     return delegate.sum(a);
   }

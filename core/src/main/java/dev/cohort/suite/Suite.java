@@ -60,6 +60,56 @@ public interface Suite {
     return new Shares(a.length, s, m);
   }
 
+  /**
+   * {@code Σ_t c_t[i]·x_t[o_t + i]} for {@code i < n}, where {@code x_t = terms[t]} is read from
+   * element {@code o_t = offsets[t]} on and {@code c_t = coefficients[t]} holds small public
+   * integers ({@code |c| <} {@link Field#LINEAR_COEFFICIENT_BOUND}) or is null for all ones: a
+   * linear form in one pass ({@link Field#linear}). Column-wise for every linear secret sharing,
+   * MAC shares included.
+   */
+  default Shares linear(Shares[] terms, int[] offsets, long[][] coefficients, int n) {
+    Field f = field();
+    long[][] columns = new long[terms.length][];
+    for (int t = 0; t < terms.length; t++) {
+      columns[t] = terms[t].share;
+    }
+    long[] s = f.alloc(n);
+    f.linear(columns, offsets, coefficients, s, 0, n);
+    long[] m = null;
+    if (terms.length > 0 && terms[0].mac != null) {
+      for (int t = 0; t < terms.length; t++) {
+        columns[t] = terms[t].mac;
+      }
+      m = f.alloc(n);
+      f.linear(columns, offsets, coefficients, m, 0, n);
+    }
+    return new Shares(n, s, m);
+  }
+
+  /**
+   * {@code Σ_i c_i · a[i·n + j]} for {@code j < n}: the rows of {@code a} scaled by the public
+   * elements {@code c_i} (packed in {@code scalars}, one per row) and summed.
+   */
+  default Shares sumRows(Shares a, int n, long[] scalars) {
+    Field f = field();
+    int rows = scalars.length / f.words();
+    long[] s = f.alloc(n);
+    long[] m = a.mac == null ? null : f.alloc(n);
+    for (int i = 0; i < rows; i++) {
+      if (i == 0) {
+        f.scale(a.share, 0, scalars, 0, s, 0, n);
+      } else {
+        f.scaleAdd(a.share, i * n, scalars, i, s, 0, n);
+      }
+      if (m != null && i == 0) {
+        f.scale(a.mac, 0, scalars, 0, m, 0, n);
+      } else if (m != null) {
+        f.scaleAdd(a.mac, i * n, scalars, i, m, 0, n);
+      }
+    }
+    return new Shares(n, s, m);
+  }
+
   /** The sum of all elements of {@code a}, as a vector of length one. */
   Shares sum(Shares a);
 

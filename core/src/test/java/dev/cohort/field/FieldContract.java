@@ -569,6 +569,90 @@ abstract class FieldContract {
     assertEquals(expected, unpack(a, ao));
   }
 
+  // ---- linear forms --------------------------------------------------------------------------
+
+  /** Coefficients of one term of {@link Field#linear}: null (all ones), signs, or small. */
+  @Provide
+  Arbitrary<long[]> linearCoefficients() {
+    long bound = Field.LINEAR_COEFFICIENT_BOUND - 1;
+    Arbitrary<Long> small =
+        Arbitraries.frequencyOf(
+            Tuple.of(1, Arbitraries.of(bound, -bound, 2L, -2L, 0L)),
+            Tuple.of(3, Arbitraries.longs().between(-bound, bound)));
+    return Arbitraries.frequencyOf(
+        Tuple.of(1, Arbitraries.just(null)),
+        Tuple.of(3, Arbitraries.of(-1L, 0L, 1L).array(long[].class).ofSize(LINEAR_N)),
+        Tuple.of(2, small.array(long[].class).ofSize(LINEAR_N)));
+  }
+
+  /** Elements per linear form: crosses the block of 256 of the fused kernels. */
+  static final int LINEAR_N = 300;
+
+  @Property(seed = "42", tries = 60)
+  void linear_termsWithSignsAndSmallCoefficients_matchBigInteger(
+      @ForAll("linearCoefficients") long[] c0,
+      @ForAll("linearCoefficients") long[] c1,
+      @ForAll("linearCoefficients") long[] c2,
+      @ForAll @IntRange(min = 1, max = 3) int k,
+      @ForAll @IntRange(min = 0, max = LINEAR_N) int n,
+      @ForAll @IntRange(max = 3) int oo,
+      @ForAll long seed) {
+    long[][] coefficients = java.util.Arrays.copyOf(new long[][] {c0, c1, c2}, k);
+    java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+    long[][] terms = new long[k][];
+    int[] offsets = new int[k];
+    List<List<BigInteger>> values = new ArrayList<>();
+    for (int t = 0; t < k; t++) {
+      List<BigInteger> v = new ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        v.add(
+            random.nextInt(4) == 0
+                ? p().subtract(BigInteger.valueOf(random.nextInt(2)))
+                    .mod(p()) // p − 1 and 0: the extremes of a term
+                : new BigInteger(p().bitLength() + 8, new java.util.Random(random.nextLong()))
+                    .mod(p()));
+      }
+      values.add(v);
+      offsets[t] = random.nextInt(4);
+      terms[t] = pack(v, offsets[t]);
+    }
+    List<BigInteger> expected = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      BigInteger e = BigInteger.ZERO;
+      for (int t = 0; t < k; t++) {
+        long c = coefficients[t] == null ? 1 : coefficients[t][i];
+        e = e.add(values.get(t).get(i).multiply(BigInteger.valueOf(c)));
+      }
+      expected.add(e.mod(p()));
+    }
+    long[] out = sentinels(oo + n + 1);
+    field().linear(terms, offsets, coefficients, out, oo, n);
+    assertElements(expected, out, oo);
+  }
+
+  @Example
+  void linear_manyExtremeTerms_matchesBigInteger() {
+    // 700 terms of p − 1 times the largest coefficients: the largest sums the kernels must hold.
+    int k = 700;
+    int n = 3;
+    long big = Field.LINEAR_COEFFICIENT_BOUND - 1;
+    long[][] terms = new long[k][];
+    long[][] coefficients = new long[k][];
+    BigInteger expected = BigInteger.ZERO;
+    BigInteger top = p().subtract(BigInteger.ONE);
+    for (int t = 0; t < k; t++) {
+      terms[t] = pack(List.of(top, top, top), 0);
+      long c = t % 3 == 0 ? big : t % 3 == 1 ? -big : 1;
+      coefficients[t] = new long[] {c, big, -1};
+      expected = expected.add(top.multiply(BigInteger.valueOf(c)));
+    }
+    long[] out = sentinels(n + 1);
+    field().linear(terms, new int[k], coefficients, out, 0, n);
+    BigInteger allBig = top.multiply(BigInteger.valueOf(big)).multiply(BigInteger.valueOf(k));
+    BigInteger allMinus = top.negate().multiply(BigInteger.valueOf(k));
+    assertElements(List.of(expected.mod(p()), allBig.mod(p()), allMinus.mod(p())), out, 0);
+  }
+
   // ---- randomness ----------------------------------------------------------------------------
 
   @Property(seed = "42", tries = 100)

@@ -295,6 +295,15 @@ public abstract class SuiteContractTest {
     for (int i = 0; i < length; i++) {
       k[i] = random.nextLong();
     }
+    long[] small = new long[length]; // linear-form coefficients: |c| < 2^31, extremes included
+    long[] signs = new long[length];
+    long[] constants = new long[length];
+    long edge = (1L << 31) - 1;
+    for (int i = 0; i < length; i++) {
+      small[i] = i % 7 == 0 ? (i % 2 == 0 ? edge : -edge) : random.nextInt() >> random.nextInt(31);
+      signs[i] = random.nextInt(3) - 1;
+      constants[i] = random.nextLong();
+    }
     long s = randomValue(random);
     long c = random.nextLong();
     long d = random.nextLong();
@@ -326,6 +335,21 @@ public abstract class SuiteContractTest {
     expected.put("sumOfEmptyList", new BigInteger[] {BigInteger.ZERO});
     expected.put("innerProduct", new BigInteger[] {inner});
     expected.put("innerProductOfLists", new BigInteger[] {inner});
+    expected.put(
+        "linear",
+        map(
+            length,
+            i ->
+                big(a[i])
+                    .multiply(big(small[i]))
+                    .add(big(b[i]))
+                    .add(big(a[i]).multiply(big(signs[i])))
+                    .add(big(constants[i]))));
+    expected.put(
+        "linearOfRows", map(length, i -> big(b[i]).multiply(big(signs[i])).subtract(big(a[i]))));
+    expected.put("linearOfNoTerms", map(length, i -> big(constants[i])));
+    expected.put(
+        "sumRows", map(length, i -> big(a[i]).multiply(bigC).add(big(b[i]).shiftLeft(70))));
     expected.put("slice", map(to - from, i -> big(a[from + i])));
     expected.put("concat", map(2 * length, i -> big(i < length ? a[i] : b[i - length])));
     if (length > 0) {
@@ -367,6 +391,37 @@ public abstract class SuiteContractTest {
                   out.put("sumOfEmptyList", one(bld.openBig(bld.sum(List.of()))));
                   out.put("innerProduct", one(bld.openBig(bld.innerProduct(va, vb))));
                   out.put("innerProductOfLists", one(bld.openBig(bld.innerProduct(la, lb))));
+                  out.put(
+                      "linear",
+                      bld.openBig(
+                          bld.linear(
+                              length,
+                              List.of(va, vb, va),
+                              new int[3],
+                              java.util.Arrays.asList(small, null, signs),
+                              constants)));
+                  SecretVector rows = bld.concat(va, vb);
+                  long[] minusOnes = new long[length];
+                  java.util.Arrays.fill(minusOnes, -1);
+                  out.put(
+                      "linearOfRows",
+                      bld.openBig(
+                          bld.linear(
+                              length,
+                              List.of(rows, rows),
+                              new int[] {1, 0},
+                              List.of(signs, minusOnes),
+                              null)));
+                  out.put(
+                      "linearOfNoTerms",
+                      bld.openBig(bld.linear(length, List.of(), new int[0], List.of(), constants)));
+                  out.put(
+                      "sumRows",
+                      bld.openBig(
+                          bld.sumRows(
+                              rows,
+                              length,
+                              new BigInteger[] {bigC, BigInteger.ONE.shiftLeft(70)})));
                   out.put("slice", bld.openBig(bld.slice(va, from, to)));
                   out.put("concat", bld.openBig(bld.concat(va, vb)));
                   if (length > 0) {
@@ -897,6 +952,37 @@ public abstract class SuiteContractTest {
         f, n, "input names party -1" + parties, b -> b.input(-1, BigInteger.ONE, BITS));
     assertEveryPartyRejects(
         f, n, "input names party " + n + parties, b -> b.input(n, new long[] {1}, 1, BITS));
+  }
+
+  @EachFieldAndPartyCount
+  void linear_badShape_failsSayingWhatIsWrong(Field f, int n) {
+    assertEveryPartyRejects(
+        f,
+        n,
+        "coefficient 2147483648 of a linear form is not below 2^31 in magnitude",
+        b ->
+            b.linear(
+                1,
+                List.of(b.known(new long[1])),
+                new int[1],
+                List.of(new long[] {1L << 31}),
+                null));
+    assertEveryPartyRejects(
+        f,
+        n,
+        "row 2 of 3 elements is outside a vector of length 6",
+        b -> b.linear(3, List.of(b.known(new long[6])), new int[] {2}, List.of(new long[3]), null));
+    assertEveryPartyRejects(
+        f,
+        n,
+        "a linear form needs one row and one coefficient array per vector: 1 vectors, 2 rows, 1"
+            + " coefficient arrays, n = 3",
+        b -> b.linear(3, List.of(b.known(new long[3])), new int[2], List.of(new long[3]), null));
+    assertEveryPartyRejects(
+        f,
+        n,
+        "3 scalars for rows of 2 elements do not match a vector of length 5",
+        b -> b.sumRows(b.known(new long[5]), 2, new BigInteger[3]));
   }
 
   @EachFieldAndPartyCount
