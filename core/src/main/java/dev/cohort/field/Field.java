@@ -116,6 +116,22 @@ public interface Field {
     }
   }
 
+  /**
+   * {@code out[oo + j] = Σ_i c_i · a[ao + i·n + j]} for {@code j < n}: {@code rows} rows of n
+   * elements scaled by the elements {@code c_i} of {@code scalars} and summed (bits composed into
+   * integers with powers of two). The default is {@link #scale} and {@link #scaleAdd} row by row.
+   */
+  default void sumRows(long[] a, int ao, int rows, int n, long[] scalars, long[] out, int oo) {
+    if (rows == 0) {
+      java.util.Arrays.fill(out, oo * words(), (oo + n) * words(), 0L);
+      return;
+    }
+    scale(a, ao, scalars, 0, out, oo, n);
+    for (int i = 1; i < rows; i++) {
+      scaleAdd(a, ao + i * n, scalars, i, out, oo, n);
+    }
+  }
+
   /** {@code out[i] = a[i] + c}, where {@code c} is the one element at {@code c[co]}. */
   void addScalar(long[] a, int ao, long[] c, int co, long[] out, int oo, int n);
 

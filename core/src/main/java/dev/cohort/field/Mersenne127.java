@@ -613,6 +613,51 @@ public final class Mersenne127 implements Field {
     }
   }
 
+  /**
+   * Rows scaled by powers of two (composing bits) are rotations summed as in {@link #linear}: one
+   * reduction per element instead of one per row. Other scalars take the default.
+   */
+  @Override
+  public void sumRows(long[] a, int ao, int rows, int n, long[] scalars, long[] out, int oo) {
+    int[] shifts = new int[rows];
+    for (int i = 0; i < rows; i++) {
+      long c0 = scalars[2 * i];
+      long c1 = scalars[2 * i + 1];
+      boolean power = c1 == 0 ? Long.bitCount(c0) == 1 : c0 == 0 && Long.bitCount(c1) == 1;
+      if (!power || rows >= 1 << 18) {
+        Field.super.sumRows(a, ao, rows, n, scalars, out, oo);
+        return;
+      }
+      shifts[i] = c1 == 0 ? Long.numberOfTrailingZeros(c0) : 64 + Long.numberOfTrailingZeros(c1);
+    }
+    long[] sums = new long[3 * Math.min(n, LINEAR_BLOCK)];
+    for (int start = 0; start < n; start += LINEAR_BLOCK) {
+      int len = Math.min(LINEAR_BLOCK, n - start);
+      java.util.Arrays.fill(sums, 0, 3 * len, 0L);
+      for (int r = 0; r < rows; r++) {
+        int s = shifts[r];
+        int back = 127 - s;
+        int xo = 2 * (ao + r * n + start);
+        for (int i = 0; i < len; i++) {
+          long x0 = a[xo + 2 * i];
+          long x1 = a[xo + 2 * i + 1];
+          if (s != 0) { // x·2^s mod p: x rotated left by s within 127 bits, as rotateLeft
+            long l0 = s < 64 ? x0 << s : 0;
+            long l1 = (s < 64 ? (x1 << s) | (x0 >>> (64 - s)) : x0 << (s - 64)) & P_HI;
+            long b0 = back < 64 ? (x0 >>> back) | (x1 << (64 - back)) : x1 >>> (back - 64);
+            long b1 = back < 64 ? x1 >>> back : 0;
+            x0 = l0 | b0;
+            x1 = l1 | b1;
+          }
+          addLimbs(x0, x1, sums, 3 * i);
+        }
+      }
+      for (int i = 0; i < len; i++) {
+        foldLimbs(sums, 3 * i, out, 2 * (oo + start + i));
+      }
+    }
+  }
+
   private static boolean signsOnly(long[] c, int from, int len) {
     for (int i = from; i < from + len; i++) {
       long ci = c[i];

@@ -94,18 +94,11 @@ public interface Suite {
     Field f = field();
     int rows = scalars.length / f.words();
     long[] s = f.alloc(n);
-    long[] m = a.mac == null ? null : f.alloc(n);
-    for (int i = 0; i < rows; i++) {
-      if (i == 0) {
-        f.scale(a.share, 0, scalars, 0, s, 0, n);
-      } else {
-        f.scaleAdd(a.share, i * n, scalars, i, s, 0, n);
-      }
-      if (m != null && i == 0) {
-        f.scale(a.mac, 0, scalars, 0, m, 0, n);
-      } else if (m != null) {
-        f.scaleAdd(a.mac, i * n, scalars, i, m, 0, n);
-      }
+    f.sumRows(a.share, 0, rows, n, scalars, s, 0);
+    long[] m = null;
+    if (a.mac != null) {
+      m = f.alloc(n);
+      f.sumRows(a.mac, 0, rows, n, scalars, m, 0);
     }
     return new Shares(n, s, m);
   }

@@ -630,6 +630,49 @@ abstract class FieldContract {
     assertElements(expected, out, oo);
   }
 
+  @Property(seed = "42", tries = 60)
+  void sumRows_powersOfTwoOrAnyScalars_matchBigInteger(
+      @ForAll @IntRange(max = 40) int rows,
+      @ForAll @IntRange(max = LINEAR_N) int n,
+      @ForAll @IntRange(max = 3) int ao,
+      @ForAll @IntRange(max = 3) int oo,
+      @ForAll boolean powers,
+      @ForAll long seed) {
+    java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+    List<BigInteger> values = new ArrayList<>();
+    for (int i = 0; i < rows * n; i++) {
+      values.add(
+          random.nextInt(5) == 0
+              ? p().subtract(BigInteger.ONE)
+              : new BigInteger(p().bitLength() + 8, new java.util.Random(random.nextLong()))
+                  .mod(p()));
+    }
+    long[] a = pack(values, ao);
+    BigInteger[] scalars = new BigInteger[rows];
+    long[] packed = field().alloc(rows);
+    int[] shifts = {0, 1, 31, 62, 63, 64, 65, 100, p().bitLength() - 2};
+    for (int i = 0; i < rows; i++) {
+      BigInteger c =
+          powers
+              ? BigInteger.ONE.shiftLeft(shifts[random.nextInt(shifts.length)]).mod(p())
+              : new BigInteger(p().bitLength() + 8, new java.util.Random(random.nextLong()))
+                  .mod(p());
+      scalars[i] = c;
+      field().encode(c, packed, i);
+    }
+    List<BigInteger> expected = new ArrayList<>();
+    for (int j = 0; j < n; j++) {
+      BigInteger e = BigInteger.ZERO;
+      for (int i = 0; i < rows; i++) {
+        e = e.add(values.get(i * n + j).multiply(scalars[i]));
+      }
+      expected.add(e.mod(p()));
+    }
+    long[] out = sentinels(oo + n + 1);
+    field().sumRows(a, ao, rows, n, packed, out, oo);
+    assertElements(expected, out, oo);
+  }
+
   @Example
   void linear_manyExtremeTerms_matchesBigInteger() {
     // 700 terms of p − 1 times the largest coefficients: the largest sums the kernels must hold.
