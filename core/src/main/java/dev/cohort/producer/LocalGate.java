@@ -40,6 +40,9 @@ final class LocalGate extends NativeGate {
   private final int from; // SLICE start; SUM_ROWS row length
   private final Linear linear; // LINEAR's form, else null
 
+  /** The next gate in the graph's queue of ready local gates. */
+  LocalGate nextReady;
+
   LocalGate(
       ParallelProtocolProducer scope,
       Op op,
@@ -54,11 +57,6 @@ final class LocalGate extends NativeGate {
     this.constant = constant;
     this.from = from;
     this.linear = linear;
-  }
-
-  @Override
-  boolean isLocal() {
-    return true;
   }
 
   void evaluate(Suite suite, Graph graph) {

@@ -41,6 +41,4 @@ abstract class NativeGate {
     inputs = null;
     scope.childFinished(graph);
   }
-
-  abstract boolean isLocal();
 }
