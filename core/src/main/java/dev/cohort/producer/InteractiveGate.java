@@ -21,9 +21,6 @@ abstract class InteractiveGate extends NativeGate {
     RANDOM_MASK
   }
 
-  /** For gates that take no secret input. */
-  private static final Value[] NO_INPUTS = {};
-
   final Kind kind;
   final int param;
   final int length;
@@ -34,8 +31,8 @@ abstract class InteractiveGate extends NativeGate {
   /** This gate's place in the order in which the graph's gates became ready. */
   int order;
 
-  InteractiveGate(ParallelProtocolProducer scope, Kind kind, int param, int length, Value... in) {
-    super(scope, in.length == 0 ? NO_INPUTS : in);
+  InteractiveGate(ParallelProtocolProducer scope, Kind kind, int param, int length) {
+    super(scope);
     this.kind = kind;
     this.param = param;
     this.length = length;
@@ -55,20 +52,29 @@ abstract class InteractiveGate extends NativeGate {
   /** Hands the protocol's results to the {@code size} gates of the group that begins here. */
   abstract void finishGroup(RoundProtocol protocol, int size, Graph graph);
 
+  /** Secret input {@code index} of this gate. */
+  Value operand(int index) {
+    throw new AssertionError(kind + " has no secret inputs");
+  }
+
+  @Override
+  void awaitInputs() {} // most kinds have no secret input
+
   /**
-   * Concatenates input {@code index} of the {@code size} gates from this one into one packed array
-   * (and one of MACs), with no object per gate; a group of one passes its shares as they are.
+   * Concatenates operand {@code index} of the {@code size} gates from this one into one packed
+   * array (and one of MACs), with no object per gate; a group of one passes its shares as they are.
    */
   Shares gather(int size, int index, int total, int words) {
+    Shares first = operand(index).shares();
     if (size == 1) {
-      return inputs[index].shares();
+      return first;
     }
-    boolean macs = inputs[index].shares().mac != null;
+    boolean macs = first.mac != null;
     long[] s = new long[total * words];
     long[] m = macs ? new long[total * words] : null;
     int at = 0;
     for (InteractiveGate g = this; g != null; g = g.next) {
-      Shares part = g.inputs[index].shares();
+      Shares part = g.operand(index).shares();
       int n = part.length * words;
       System.arraycopy(part.share, 0, s, at, n);
       if (macs) {
@@ -83,8 +89,8 @@ abstract class InteractiveGate extends NativeGate {
   abstract static class ToShares extends InteractiveGate {
     final Value output;
 
-    ToShares(ParallelProtocolProducer scope, Kind kind, int param, Value output, Value... inputs) {
-      super(scope, kind, param, output.length, inputs);
+    ToShares(ParallelProtocolProducer scope, Kind kind, int param, Value output) {
+      super(scope, kind, param, output.length);
       this.output = output;
     }
 
@@ -136,8 +142,24 @@ abstract class InteractiveGate extends NativeGate {
   }
 
   static final class Multiply extends ToShares {
+    private final Value a;
+    private final Value b;
+
     Multiply(ParallelProtocolProducer scope, Value a, Value b, Value output) {
-      super(scope, Kind.MULTIPLY, 0, output, a, b);
+      super(scope, Kind.MULTIPLY, 0, output);
+      this.a = a;
+      this.b = b;
+    }
+
+    @Override
+    void awaitInputs() {
+      await(a);
+      await(b);
+    }
+
+    @Override
+    Value operand(int index) {
+      return index == 0 ? a : b;
     }
 
     @Override
@@ -171,11 +193,23 @@ abstract class InteractiveGate extends NativeGate {
   }
 
   static final class Open extends InteractiveGate {
+    private final Value input;
     private final Opened<?> output;
 
     Open(ParallelProtocolProducer scope, Value input, int receiver, Opened<?> output) {
-      super(scope, Kind.OPEN, receiver, input.length, input);
+      super(scope, Kind.OPEN, receiver, input.length);
+      this.input = input;
       this.output = output;
+    }
+
+    @Override
+    void awaitInputs() {
+      await(input);
+    }
+
+    @Override
+    Value operand(int index) {
+      return input;
     }
 
     @Override
@@ -185,24 +219,15 @@ abstract class InteractiveGate extends NativeGate {
 
     @Override
     void finishGroup(RoundProtocol protocol, int size, Graph graph) {
-      long[] all = protocol.opened();
-      int words = graph.suite().field().words();
+      long[] all = protocol.opened(); // null where this party receives nothing
       int at = 0;
       InteractiveGate g = this;
       while (g != null) {
         Open gate = (Open) g;
         g = g.next;
         gate.next = null;
-        long[] part = null;
-        if (all != null) {
-          part = all;
-          if (size > 1) {
-            part = new long[gate.length * words];
-            System.arraycopy(all, at, part, 0, part.length);
-          }
-        }
-        at += gate.length * words;
-        gate.output.set(part);
+        gate.output.set(all, at);
+        at += gate.length;
         gate.completed(graph);
       }
     }

@@ -26,7 +26,7 @@ class ReadyGroupsTest {
         scope,
         new VectorValue(length),
         receiver,
-        new Opened<>(null, Opened.Form.LONGS, 0, receiver, 0));
+        new Opened<>(null, Opened.Form.LONGS, 0, receiver, 0, length));
   }
 
   /** The taken groups as lists of gates, checking each group's size and elements. */
