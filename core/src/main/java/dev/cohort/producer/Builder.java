@@ -68,7 +68,12 @@ final class Builder implements Numeric {
 
   @Override
   public Secret input(int party, long value, int bits) {
-    long[] packed = isMine(party) ? encodeLongs(party, new long[] {value}, bits) : null;
+    long[] packed = null;
+    if (isMine(party)) {
+      checkInputBits(party, bits);
+      packed = field.alloc(1);
+      encodeChecked(party, value, bits, packed, 0);
+    }
     return (Secret) inputOf(party, 1, bits, 64, new SecretValue(), packed);
   }
 
@@ -124,19 +129,25 @@ final class Builder implements Numeric {
   }
 
   private long[] encodeLongs(int party, long[] values, int bits) {
-    checkParty(party, "input");
-    checkBits(bits, Math.min(64, field.bitLength() - 1));
+    checkInputBits(party, bits);
     long[] packed = field.alloc(values.length);
-    long min = bits == 64 ? Long.MIN_VALUE : -(1L << (bits - 1));
-    long max = bits == 64 ? Long.MAX_VALUE : (1L << (bits - 1)) - 1;
     for (int i = 0; i < values.length; i++) {
-      long v = values[i];
-      if (v < min || v > max) {
-        throw new IllegalArgumentException(rangeMessage(party, i, bits));
-      }
-      field.encode(v, packed, i);
+      encodeChecked(party, values[i], bits, packed, i);
     }
     return packed;
+  }
+
+  private void checkInputBits(int party, int bits) {
+    checkParty(party, "input");
+    checkBits(bits, Math.min(64, field.bitLength() - 1));
+  }
+
+  /** Encodes input {@code v} at element {@code i} after checking its declared signed range. */
+  private void encodeChecked(int party, long v, int bits, long[] packed, int i) {
+    if (bits < 64 && (v < -(1L << (bits - 1)) || v >= 1L << (bits - 1))) {
+      throw new IllegalArgumentException(rangeMessage(party, i, bits));
+    }
+    field.encode(v, packed, i);
   }
 
   private void checkRange(int party, int position, BigInteger v, int bits) {
@@ -229,22 +240,33 @@ final class Builder implements Numeric {
 
   // ---- local gates ----
 
+  /** A local gate on {@code a} (and {@code b} for ADD and SUB); it runs now if they are ready. */
   private <V extends Value> V local(
-      LocalGate.Op op, V out, long[] constant, int from, Value... in) {
-    return local(op, out, constant, from, null, in);
+      LocalGate.Op op, V out, long[] constant, int from, Value a, Value b) {
+    if (a.isReady() && (b == null || b.isReady())) {
+      graph.counts().local();
+      out.shares = LocalGate.compute(suite, op, a, b, constant, from, out.length);
+    } else {
+      new LocalGate(scope, op, out, constant, from, a, b).attach(graph);
+    }
+    return out;
   }
 
-  private <V extends Value> V local(
-      LocalGate.Op op, V out, long[] constant, int from, LocalGate.Linear linear, Value... in) {
+  private <V extends Value> V local(LocalGate.Op op, V out, long[] constant, int from, Value a) {
+    return local(op, out, constant, from, a, null);
+  }
+
+  /** A CONCAT gate ({@code linear} null) or a LINEAR one on {@code parts}. */
+  private VectorValue parts(VectorValue out, LocalGate.Linear linear, Value... parts) {
     boolean ready = true;
-    for (Value v : in) {
+    for (Value v : parts) {
       ready &= v.isReady();
     }
     if (ready) {
       graph.counts().local();
-      out.shares = LocalGate.compute(suite, op, in, constant, from, linear, out.length);
+      out.shares = LocalGate.computeParts(suite, linear, parts, out.length);
     } else {
-      new LocalGate(scope, op, out, constant, from, linear, in).attach(graph);
+      new LocalGate(scope, out, linear, parts).attach(graph);
     }
     return out;
   }
@@ -405,7 +427,7 @@ final class Builder implements Numeric {
       out.shares = suite.constant(new long[0], 0);
       return out;
     }
-    return local(LocalGate.Op.CONCAT, new VectorValue(in.length), null, 0, in);
+    return parts(new VectorValue(in.length), null, in);
   }
 
   @Override
@@ -428,8 +450,7 @@ final class Builder implements Numeric {
 
   @Override
   public SecretVector concat(SecretVector a, SecretVector b) {
-    return local(
-        LocalGate.Op.CONCAT, new VectorValue(a.length() + b.length()), null, 0, v(a), v(b));
+    return parts(new VectorValue(a.length() + b.length()), null, v(a), v(b));
   }
 
   // ---- opening ----
@@ -442,9 +463,9 @@ final class Builder implements Numeric {
     if (receiver >= 0) {
       checkParty(receiver, "open");
     }
-    Opened<T> out = new Opened<>(field, form, bits, receiver, suite.party());
+    Opened<T> out = new Opened<>(field, form, bits, receiver, suite.party(), in.length);
     if (in.length == 0) {
-      out.set(receiver < 0 || isMine(receiver) ? new long[0] : null);
+      out.set(receiver < 0 || isMine(receiver) ? new long[0] : null, 0);
       return out;
     }
     new InteractiveGate.Open(scope, in, receiver, out).attach(graph);
@@ -647,11 +668,8 @@ final class Builder implements Numeric {
       c[t] = checkedCoefficients(coefficients.get(t), n);
     }
     long[] packed = constants == null ? null : elements(constants, n);
-    return local(
-        LocalGate.Op.LINEAR,
+    return parts(
         new VectorValue(n),
-        null,
-        0,
         new LocalGate.Linear(input, offsets, c, packed),
         inputs.toArray(new Value[0]));
   }

@@ -1,7 +1,6 @@
 package dev.cohort.producer;
 
 import dev.cohort.suite.RoundProtocol;
-import java.util.List;
 
 /**
  * Ready gates of one kind, evaluated by one suite protocol over their concatenated operands. The
@@ -10,14 +9,16 @@ import java.util.List;
 public final class GateBatch {
 
   private final Graph graph;
-  private final List<InteractiveGate> gates;
+  private final InteractiveGate head; // the others follow through InteractiveGate.next
+  private final int size;
   private final RoundProtocol protocol;
   private final int elements;
   private int round;
 
-  GateBatch(Graph graph, List<InteractiveGate> gates, RoundProtocol protocol, int elements) {
+  GateBatch(Graph graph, InteractiveGate head, int size, RoundProtocol protocol, int elements) {
     this.graph = graph;
-    this.gates = gates;
+    this.head = head;
+    this.size = size;
     this.protocol = protocol;
     this.elements = elements;
   }
@@ -42,6 +43,6 @@ public final class GateBatch {
   /** Hands the results to the gates, which may make further gates ready. */
   public void finish() {
     graph.batchFinished(elements);
-    gates.get(0).finishGroup(protocol, gates, graph);
+    head.finishGroup(protocol, size, graph);
   }
 }

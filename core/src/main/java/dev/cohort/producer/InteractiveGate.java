@@ -3,8 +3,6 @@ package dev.cohort.producer;
 import dev.cohort.suite.RoundProtocol;
 import dev.cohort.suite.Shares;
 import dev.cohort.suite.Suite;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * A gate that needs communication. Ready gates of the same kind (and parameter, e.g. the input's
@@ -27,62 +25,86 @@ abstract class InteractiveGate extends NativeGate {
   final int param;
   final int length;
 
-  InteractiveGate(ParallelProtocolProducer scope, Kind kind, int param, int length, Value... in) {
-    super(scope, in);
+  /** The next gate of the same group, first among ready gates and then in the started batch. */
+  InteractiveGate next;
+
+  /** This gate's place in the order in which the graph's gates became ready. */
+  int order;
+
+  InteractiveGate(ParallelProtocolProducer scope, Kind kind, int param, int length) {
+    super(scope);
     this.kind = kind;
     this.param = param;
     this.length = length;
   }
 
-  @Override
-  final boolean isLocal() {
-    return false;
-  }
-
-  boolean sameKind(InteractiveGate other) {
-    return kind == other.kind && param == other.param;
-  }
-
-  /** Equal for two gates exactly when {@link #sameKind} holds. */
+  /** Equal for two gates exactly when they may share a batch: same kind, same parameter. */
   long groupKey() {
     return ((long) kind.ordinal() << 32) | (param & 0xFFFF_FFFFL);
   }
 
-  /** Starts the suite protocol for a group of gates of this gate's kind. */
-  abstract RoundProtocol startGroup(Suite suite, List<InteractiveGate> group, int total);
+  /**
+   * Starts the suite protocol for the group that begins with this gate: {@code size} gates linked
+   * through {@link #next}, {@code total} elements in all.
+   */
+  abstract RoundProtocol startGroup(Suite suite, int size, int total);
 
-  /** Hands the protocol's results to the gates of the group. */
-  abstract void finishGroup(RoundProtocol protocol, List<InteractiveGate> group, Graph graph);
+  /** Hands the protocol's results to the {@code size} gates of the group that begins here. */
+  abstract void finishGroup(RoundProtocol protocol, int size, Graph graph);
 
-  /** Concatenates input {@code index} of every gate in the group. */
-  static Shares gather(List<InteractiveGate> group, int index, int words) {
-    if (group.size() == 1) {
-      return group.get(0).inputs[index].shares();
+  /** Secret input {@code index} of this gate. */
+  Value operand(int index) {
+    throw new AssertionError(kind + " has no secret inputs");
+  }
+
+  @Override
+  void awaitInputs() {} // most kinds have no secret input
+
+  /**
+   * Concatenates operand {@code index} of the {@code size} gates from this one into one packed
+   * array (and one of MACs), with no object per gate; a group of one passes its shares as they are.
+   */
+  Shares gather(int size, int index, int total, int words) {
+    Shares first = operand(index).shares();
+    if (size == 1) {
+      return first;
     }
-    List<Shares> parts = new ArrayList<>(group.size());
-    for (InteractiveGate g : group) {
-      parts.add(g.inputs[index].shares());
+    boolean macs = first.mac != null;
+    long[] s = new long[total * words];
+    long[] m = macs ? new long[total * words] : null;
+    int at = 0;
+    for (InteractiveGate g = this; g != null; g = g.next) {
+      Shares part = g.operand(index).shares();
+      int n = part.length * words;
+      System.arraycopy(part.share, 0, s, at, n);
+      if (macs) {
+        System.arraycopy(part.mac, 0, m, at, n);
+      }
+      at += n;
     }
-    return Shares.concat(parts, words);
+    return new Shares(total, s, m);
   }
 
   /** A gate whose result is one secret value. */
   abstract static class ToShares extends InteractiveGate {
     final Value output;
 
-    ToShares(ParallelProtocolProducer scope, Kind kind, int param, Value output, Value... inputs) {
-      super(scope, kind, param, output.length, inputs);
+    ToShares(ParallelProtocolProducer scope, Kind kind, int param, Value output) {
+      super(scope, kind, param, output.length);
       this.output = output;
     }
 
     @Override
-    void finishGroup(RoundProtocol protocol, List<InteractiveGate> group, Graph graph) {
+    void finishGroup(RoundProtocol protocol, int size, Graph graph) {
       Shares all = protocol.shares();
       int words = graph.suite().field().words();
       int at = 0;
-      for (InteractiveGate g : group) {
+      InteractiveGate g = this;
+      while (g != null) {
         ToShares gate = (ToShares) g;
-        Shares part = group.size() == 1 ? all : all.slice(at, gate.length, words);
+        g = g.next;
+        gate.next = null;
+        Shares part = size == 1 ? all : all.slice(at, gate.length, words);
         at += gate.length;
         gate.output.set(part, graph);
         gate.completed(graph);
@@ -99,16 +121,16 @@ abstract class InteractiveGate extends NativeGate {
     }
 
     @Override
-    RoundProtocol startGroup(Suite suite, List<InteractiveGate> group, int total) {
+    RoundProtocol startGroup(Suite suite, int size, int total) {
       long[] all = null;
       if (suite.party() == param) {
-        if (group.size() == 1) {
+        if (size == 1) {
           all = values;
         } else {
           int words = suite.field().words();
           all = new long[total * words];
           int at = 0;
-          for (InteractiveGate g : group) {
+          for (InteractiveGate g = this; g != null; g = g.next) {
             long[] v = ((Input) g).values;
             System.arraycopy(v, 0, all, at, v.length);
             at += v.length;
@@ -120,14 +142,30 @@ abstract class InteractiveGate extends NativeGate {
   }
 
   static final class Multiply extends ToShares {
+    private final Value a;
+    private final Value b;
+
     Multiply(ParallelProtocolProducer scope, Value a, Value b, Value output) {
-      super(scope, Kind.MULTIPLY, 0, output, a, b);
+      super(scope, Kind.MULTIPLY, 0, output);
+      this.a = a;
+      this.b = b;
     }
 
     @Override
-    RoundProtocol startGroup(Suite suite, List<InteractiveGate> group, int total) {
+    void awaitInputs() {
+      await(a);
+      await(b);
+    }
+
+    @Override
+    Value operand(int index) {
+      return index == 0 ? a : b;
+    }
+
+    @Override
+    RoundProtocol startGroup(Suite suite, int size, int total) {
       int words = suite.field().words();
-      return suite.multiply(gather(group, 0, words), gather(group, 1, words));
+      return suite.multiply(gather(size, 0, total, words), gather(size, 1, total, words));
     }
   }
 
@@ -137,7 +175,7 @@ abstract class InteractiveGate extends NativeGate {
     }
 
     @Override
-    RoundProtocol startGroup(Suite suite, List<InteractiveGate> group, int total) {
+    RoundProtocol startGroup(Suite suite, int size, int total) {
       return kind == Kind.RANDOM_BIT ? suite.randomBits(total) : suite.random(total);
     }
   }
@@ -149,41 +187,47 @@ abstract class InteractiveGate extends NativeGate {
     }
 
     @Override
-    RoundProtocol startGroup(Suite suite, List<InteractiveGate> group, int total) {
+    RoundProtocol startGroup(Suite suite, int size, int total) {
       return suite.randomMasks(total, param);
     }
   }
 
   static final class Open extends InteractiveGate {
+    private final Value input;
     private final Opened<?> output;
 
     Open(ParallelProtocolProducer scope, Value input, int receiver, Opened<?> output) {
-      super(scope, Kind.OPEN, receiver, input.length, input);
+      super(scope, Kind.OPEN, receiver, input.length);
+      this.input = input;
       this.output = output;
     }
 
     @Override
-    RoundProtocol startGroup(Suite suite, List<InteractiveGate> group, int total) {
-      return suite.open(gather(group, 0, suite.field().words()), param);
+    void awaitInputs() {
+      await(input);
     }
 
     @Override
-    void finishGroup(RoundProtocol protocol, List<InteractiveGate> group, Graph graph) {
-      long[] all = protocol.opened();
-      int words = graph.suite().field().words();
+    Value operand(int index) {
+      return input;
+    }
+
+    @Override
+    RoundProtocol startGroup(Suite suite, int size, int total) {
+      return suite.open(gather(size, 0, total, suite.field().words()), param);
+    }
+
+    @Override
+    void finishGroup(RoundProtocol protocol, int size, Graph graph) {
+      long[] all = protocol.opened(); // null where this party receives nothing
       int at = 0;
-      for (InteractiveGate g : group) {
+      InteractiveGate g = this;
+      while (g != null) {
         Open gate = (Open) g;
-        long[] part = null;
-        if (all != null) {
-          part = all;
-          if (group.size() > 1) {
-            part = new long[gate.length * words];
-            System.arraycopy(all, at, part, 0, part.length);
-          }
-        }
-        at += gate.length * words;
-        gate.output.set(part);
+        g = g.next;
+        gate.next = null;
+        gate.output.set(all, at);
+        at += gate.length;
         gate.completed(graph);
       }
     }

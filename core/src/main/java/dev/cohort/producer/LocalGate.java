@@ -36,81 +36,119 @@ final class LocalGate extends NativeGate {
 
   private final Op op;
   private final Value output;
+  private final Value a; // the operand of every op but CONCAT and LINEAR
+  private final Value b; // the second one of ADD and SUB; null otherwise
+  private final Value[] parts; // the operands of CONCAT and LINEAR; null otherwise
   private final long[] constant; // packed public operand(s) of the constant ops
   private final int from; // SLICE start; SUM_ROWS row length
   private final Linear linear; // LINEAR's form, else null
 
+  /** The next gate in the graph's queue of ready local gates. */
+  LocalGate nextReady;
+
+  /** A gate of any op but CONCAT and LINEAR, on {@code a} (and {@code b} for ADD and SUB). */
   LocalGate(
       ParallelProtocolProducer scope,
       Op op,
       Value output,
       long[] constant,
       int from,
-      Linear linear,
-      Value... inputs) {
-    super(scope, inputs);
+      Value a,
+      Value b) {
+    super(scope);
     this.op = op;
     this.output = output;
+    this.a = a;
+    this.b = b;
+    this.parts = null;
     this.constant = constant;
     this.from = from;
+    this.linear = null;
+  }
+
+  /** A CONCAT gate ({@code linear} null) or a LINEAR one, on {@code parts}. */
+  LocalGate(ParallelProtocolProducer scope, Value output, Linear linear, Value[] parts) {
+    super(scope);
+    this.op = linear == null ? Op.CONCAT : Op.LINEAR;
+    this.output = output;
+    this.a = null;
+    this.b = null;
+    this.parts = parts;
+    this.constant = null;
+    this.from = 0;
     this.linear = linear;
   }
 
   @Override
-  boolean isLocal() {
-    return true;
+  void awaitInputs() {
+    if (parts != null) {
+      for (Value v : parts) {
+        await(v);
+      }
+    } else {
+      await(a);
+      if (b != null) {
+        await(b);
+      }
+    }
   }
 
   void evaluate(Suite suite, Graph graph) {
-    Shares result = compute(suite, op, inputs, constant, from, linear, output.length);
+    Shares result =
+        parts != null
+            ? computeParts(suite, linear, parts, output.length)
+            : compute(suite, op, a, b, constant, from, output.length);
     output.set(result, graph);
     completed(graph);
   }
 
-  /** Evaluates {@code op} on ready inputs; also used to skip the gate when inputs are ready. */
+  /**
+   * Evaluates {@code op} (not CONCAT or LINEAR) on ready inputs; also used to skip the gate when
+   * inputs are ready.
+   */
   static Shares compute(
-      Suite suite,
-      Op op,
-      Value[] inputs,
-      long[] constant,
-      int from,
-      Linear linear,
-      int outputLength) {
-    int words = suite.field().words();
+      Suite suite, Op op, Value a, Value b, long[] constant, int from, int outputLength) {
     switch (op) {
       case ADD:
-        return suite.add(inputs[0].shares(), inputs[1].shares());
+        return suite.add(a.shares(), b.shares());
       case SUB:
-        return suite.sub(inputs[0].shares(), inputs[1].shares());
+        return suite.sub(a.shares(), b.shares());
       case NEGATE:
-        return suite.negate(inputs[0].shares());
+        return suite.negate(a.shares());
       case ADD_CONSTANT:
-        return suite.addConstant(inputs[0].shares(), constant, 0);
+        return suite.addConstant(a.shares(), constant, 0);
       case SCALE:
-        return suite.scale(inputs[0].shares(), constant, 0);
+        return suite.scale(a.shares(), constant, 0);
       case ADD_CONSTANTS:
-        return suite.addConstants(inputs[0].shares(), constant);
+        return suite.addConstants(a.shares(), constant);
       case SCALE_EACH:
-        return suite.scaleEach(inputs[0].shares(), constant);
+        return suite.scaleEach(a.shares(), constant);
       case SUM:
-        return suite.sum(inputs[0].shares());
+        return suite.sum(a.shares());
       case SLICE:
-        return inputs[0].shares().slice(from, outputLength, words);
-      case CONCAT:
-        List<Shares> parts = new ArrayList<>(inputs.length);
-        for (Value v : inputs) {
-          parts.add(v.shares());
-        }
-        return Shares.concat(parts, words);
+        return a.shares().slice(from, outputLength, suite.field().words());
       case BROADCAST:
-        return broadcast(inputs[0].shares(), outputLength, words);
+        return broadcast(a.shares(), outputLength, suite.field().words());
       case SUM_ROWS:
-        return suite.sumRows(inputs[0].shares(), from, constant);
-      case LINEAR:
-        return linear(suite, inputs, linear, outputLength);
+        return suite.sumRows(a.shares(), from, constant);
       default:
         throw new AssertionError(op);
     }
+  }
+
+  /**
+   * CONCAT ({@code linear} null) or LINEAR on ready {@code parts}; also used to skip the gate when
+   * they are ready.
+   */
+  static Shares computeParts(Suite suite, Linear linear, Value[] parts, int outputLength) {
+    if (linear != null) {
+      return linear(suite, parts, linear, outputLength);
+    }
+    List<Shares> shares = new ArrayList<>(parts.length);
+    for (Value v : parts) {
+      shares.add(v.shares());
+    }
+    return Shares.concat(shares, suite.field().words());
   }
 
   private static Shares linear(Suite suite, Value[] inputs, Linear form, int n) {

@@ -18,8 +18,9 @@ public final class ParallelProtocolProducer {
 
   private final Owner owner;
   final int session; // the index of the session it belongs to in a sessions run; -1 otherwise
-  private int pending = 1; // the build token: held until seal()
-  private boolean complete;
+  private int pending = 1; // children not finished, plus the build token held until seal(): 0 once
+
+  // complete, as it can reach 0 only after seal()
 
   ParallelProtocolProducer(Owner owner, int session) {
     this.owner = owner;
@@ -27,11 +28,11 @@ public final class ParallelProtocolProducer {
   }
 
   public boolean isComplete() {
-    return complete;
+    return pending == 0;
   }
 
   void childStarted() {
-    if (complete) {
+    if (pending == 0) {
       throw new IllegalStateException(
           "a gate or step was added to a scope that has finished: keep the builder of a step"
               + " inside that step");
@@ -41,7 +42,6 @@ public final class ParallelProtocolProducer {
 
   void childFinished(Graph graph) {
     if (--pending == 0) {
-      complete = true;
       owner.scopeComplete(graph);
     }
   }

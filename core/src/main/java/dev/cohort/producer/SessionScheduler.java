@@ -3,6 +3,7 @@ package dev.cohort.producer;
 import dev.cohort.api.Computation;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Runs many independent computations (sessions) in one graph, at most {@code parallelism} of them
@@ -18,7 +19,8 @@ public final class SessionScheduler<T> implements Buildable {
   private final Graph graph;
   private final List<? extends Computation<T>> sessions;
   private final int parallelism;
-  private final List<Graph.Root<T>> roots; // of finished sessions, read after the final checks
+  private final List<Graph.Root<T>> roots; // of started sessions, read after the final checks
+  private final Consumer<Graph.Root<T>> onFinished = this::finished; // one for all sessions
   private int started;
   private int finished;
   private boolean scheduled;
@@ -56,14 +58,13 @@ public final class SessionScheduler<T> implements Buildable {
     scheduled = false;
     while (started < sessions.size() && started - finished < parallelism) {
       int index = started++;
-      graph.root(sessions.get(index), index, root -> finished(index, root));
+      roots.set(index, graph.root(sessions.get(index), index, onFinished));
     }
   }
 
-  private void finished(int index, Graph.Root<T> root) {
+  private void finished(Graph.Root<T> root) {
     // The value is read only in values(), after the suite's final checks: an opened value must
     // not be decoded, let alone returned, before a MAC check has vouched for it.
-    roots.set(index, root);
     finished++;
     scheduleStarts();
   }
