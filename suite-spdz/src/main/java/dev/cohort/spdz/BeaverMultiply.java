@@ -11,9 +11,12 @@ import dev.cohort.suite.Shares;
 
 /**
  * Multiplication with Beaver triples, one round [DPSZ12]: with a triple (⟨a⟩, ⟨b⟩, ⟨c⟩), c = ab,
- * open d = x − a and e = y − b (both in the same frame) and set ⟨z⟩ = ⟨c⟩ + d·⟨b⟩ + e·⟨a⟩ + d·e.
- * The opened d and e, with this party's MAC shares of them, join the values the next MAC check
- * covers.
+ * open d = x − a and e = y − b (both in the same frame) and set ⟨z⟩ = ⟨c⟩ + d·⟨y⟩ + e·⟨a⟩. This is
+ * the textbook ⟨c⟩ + d·⟨b⟩ + e·⟨a⟩ + d·e with ⟨b⟩ + e = ⟨y⟩ (c + d·y + e·a = ab + (x − a)·y + (y −
+ * b)·a = xy): a linear function of this party's shares with public coefficients, so the MAC column
+ * follows with the same two products, and neither d·e nor α_i·(d·e) is needed. Four products per
+ * element over both columns instead of six. The opened d and e, with this party's MAC shares of
+ * them, join the values the next MAC check covers.
  *
  * <p>The opening is one packed column of 2m elements: d at elements [0, m), e at [m, 2m).
  */
@@ -25,6 +28,7 @@ final class BeaverMultiply implements RoundProtocol {
   private final Field field;
   private final int m;
   private final Triples triple;
+  private final Shares y;
   private final long[] de; // this party's shares of d and e, then the opened d and e
   private final long[] deMac;
   private Shares result;
@@ -34,6 +38,7 @@ final class BeaverMultiply implements RoundProtocol {
     this.field = suite.field();
     this.m = x.length;
     this.triple = suite.preprocessing.triples(m);
+    this.y = y;
     this.de = field.alloc(2 * m);
     this.deMac = field.alloc(2 * m);
     field.sub(x.share, 0, triple.a().share, 0, de, 0, m);
@@ -51,16 +56,13 @@ final class BeaverMultiply implements RoundProtocol {
   public boolean receive(int round, Inbox in) {
     long[] opened = suite.sumShares(in, de, 2 * m);
     suite.recordOpened(opened, deMac, 2 * m);
-    // z = c + d·b + e·a + d·e on the value column (d·e at P0 only), and
-    // α_i·z's share = c' + d·b' + e·a' + α_i·(d·e) on the MAC column.
+    // z = c + d·y + e·a on the value column and on the MAC column alike
     long[] share = field.alloc(m);
     long[] mac = field.alloc(m);
-    long[] alpha = suite.sharing.alphaShare();
-    boolean first = suite.sharing.holdsPublic();
     if (field instanceof Mersenne61) {
-      SpdzKernels.beaver61(opened, m, triple, alpha[0], first, share, mac);
+      SpdzKernels.beaver61(opened, m, triple, y, share, mac);
     } else if (field instanceof Mersenne127) {
-      SpdzKernels.beaver127(opened, m, triple, alpha, first, share, mac);
+      SpdzKernels.beaver127(opened, m, triple, y, share, mac);
     } else {
       combineBlocked(opened, share, mac);
     }
@@ -71,28 +73,19 @@ final class BeaverMultiply implements RoundProtocol {
   /** Any field: the same sums, a block of {@value #BLOCK} elements at a time, one scratch pair. */
   private void combineBlocked(long[] opened, long[] share, long[] mac) {
     Shares a = triple.a();
-    Shares b = triple.b();
     Shares c = triple.c();
-    long[] alpha = suite.sharing.alphaShare();
-    boolean first = suite.sharing.holdsPublic();
     int block = Math.min(BLOCK, m);
     long[] t = field.alloc(block);
-    long[] de = field.alloc(block);
     for (int off = 0; off < m; off += block) {
       int len = Math.min(block, m - off);
-      field.mul(opened, off, opened, m + off, de, 0, len);
-      field.mul(opened, off, b.share, off, t, 0, len);
+      field.mul(opened, off, y.share, off, t, 0, len);
       field.add(c.share, off, t, 0, share, off, len);
       field.mul(opened, m + off, a.share, off, t, 0, len);
       field.add(share, off, t, 0, share, off, len);
-      if (first) {
-        field.add(share, off, de, 0, share, off, len);
-      }
-      field.mul(opened, off, b.mac, off, t, 0, len);
+      field.mul(opened, off, y.mac, off, t, 0, len);
       field.add(c.mac, off, t, 0, mac, off, len);
       field.mul(opened, m + off, a.mac, off, t, 0, len);
       field.add(mac, off, t, 0, mac, off, len);
-      field.scaleAdd(de, 0, alpha, 0, mac, off, len);
     }
   }
 

@@ -2,6 +2,7 @@ package dev.cohort.spdz;
 
 import dev.cohort.field.Mersenne127;
 import dev.cohort.field.Mersenne61;
+import dev.cohort.suite.Shares;
 
 /**
  * Fused kernels of the SPDZ online phase for the two Mersenne fields: each makes one pass over its
@@ -49,31 +50,23 @@ final class SpdzKernels {
 
   /**
    * The Beaver combination over 2^61 − 1, both columns in one pass: with d at elements [0, m) of
-   * {@code opened} and e at [m, 2m), {@code share = c + d·b + e·a (+ d·e at P0)} and {@code mac =
-   * c' + d·b' + e·a' + α_i·(d·e)}.
+   * {@code opened} and e at [m, 2m), {@code share = c + d·y + e·a} and {@code mac = c' + d·y' +
+   * e·a'} (see {@link BeaverMultiply}): four products per element.
    */
   static void beaver61(
-      long[] opened,
-      int m,
-      SpdzPreprocessing.Triples triple,
-      long alpha,
-      boolean first,
-      long[] share,
-      long[] mac) {
+      long[] opened, int m, SpdzPreprocessing.Triples triple, Shares y, long[] share, long[] mac) {
     long[] as = triple.a().share;
-    long[] bs = triple.b().share;
     long[] cs = triple.c().share;
     long[] am = triple.a().mac;
-    long[] bm = triple.b().mac;
     long[] cm = triple.c().mac;
+    long[] ys = y.share;
+    long[] ym = y.mac;
     for (int i = 0; i < m; i++) {
       long d = opened[i];
       long e = opened[m + i];
-      long de = finish61(fold61(d, e));
       // Sums of canonical values (< 2^61) and folded products (< 2^62) stay below 2^64 unsigned.
-      long z = cs[i] + fold61(d, bs[i]) + fold61(e, as[i]);
-      share[i] = finish61(first ? z + de : z);
-      mac[i] = finish61(cm[i] + fold61(d, bm[i]) + fold61(e, am[i]) + fold61(alpha, de));
+      share[i] = finish61(cs[i] + fold61(d, ys[i]) + fold61(e, as[i]));
+      mac[i] = finish61(cm[i] + fold61(d, ym[i]) + fold61(e, am[i]));
     }
   }
 
@@ -189,49 +182,30 @@ final class SpdzKernels {
 
   /**
    * The Beaver combination over 2^127 − 1, both columns in one pass: with d at elements [0, m) of
-   * {@code opened} and e at [m, 2m), {@code share = c + d·b + e·a (+ d·e at P0)} and {@code mac =
-   * c' + d·b' + e·a' + α_i·(d·e)}, computed as {@code c + d·(b (+ e at P0)) + e·a} and {@code c' +
-   * d·b' + e·(a' + α_i·d)}: five products per element instead of six.
+   * {@code opened} and e at [m, 2m), {@code share = c + d·y + e·a} and {@code mac = c' + d·y' +
+   * e·a'} (see {@link BeaverMultiply}): four products per element, each sum one chain of lazy
+   * multiply-adds with one reduction.
    */
   static void beaver127(
-      long[] opened,
-      int m,
-      SpdzPreprocessing.Triples triple,
-      long[] alpha,
-      boolean first,
-      long[] share,
-      long[] mac) {
+      long[] opened, int m, SpdzPreprocessing.Triples triple, Shares y, long[] share, long[] mac) {
     long[] as = triple.a().share;
-    long[] bs = triple.b().share;
     long[] cs = triple.c().share;
     long[] am = triple.a().mac;
-    long[] bm = triple.b().mac;
     long[] cm = triple.c().mac;
-    long al0 = alpha[0];
-    long al1 = alpha[1];
-    long keep = first ? -1L : 0L; // P0 adds e to b
+    long[] ys = y.share;
+    long[] ym = y.mac;
     for (int i = 0; i < m; i++) {
       int o = 2 * i;
       long d0 = opened[o];
       long d1 = opened[o + 1];
       long e0 = opened[2 * m + o];
       long e1 = opened[2 * m + o + 1];
-
-      mulAdd127(al0, al1, d0, d1, am[o], am[o + 1], mac, o); // a' + α_i·d
-      canonical127(mac, o);
-      mulAdd127(e0, e1, mac[o], mac[o + 1], cm[o], cm[o + 1], mac, o);
-      mulAdd127(d0, d1, bm[o], bm[o + 1], mac[o], mac[o + 1], mac, o);
-      canonical127(mac, o);
-
-      long b0 = bs[o];
-      long x0 = e0 & keep;
-      long s0 = b0 + x0;
-      share[o] = s0;
-      share[o + 1] = bs[o + 1] + (e1 & keep) + carry(b0, x0, s0); // b (+ e) <= 2p: lazy
-      canonical127(share, o);
-      mulAdd127(d0, d1, share[o], share[o + 1], cs[o], cs[o + 1], share, o);
+      mulAdd127(d0, d1, ys[o], ys[o + 1], cs[o], cs[o + 1], share, o);
       mulAdd127(e0, e1, as[o], as[o + 1], share[o], share[o + 1], share, o);
       canonical127(share, o);
+      mulAdd127(d0, d1, ym[o], ym[o + 1], cm[o], cm[o + 1], mac, o);
+      mulAdd127(e0, e1, am[o], am[o + 1], mac[o], mac[o + 1], mac, o);
+      canonical127(mac, o);
     }
   }
 
