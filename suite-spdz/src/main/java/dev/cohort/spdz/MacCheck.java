@@ -27,8 +27,15 @@ import java.util.List;
  * <p>The seed of a check is committed to in the last round of the check before (or in the suite's
  * set-up, for the first one), which saves the commitment round: the seed is still fixed before, and
  * revealed after, every value the check covers was opened. Commitments are SHA-256 of the party,
- * the check number, the value and a 32-byte nonce. A forged value passes with probability about
- * 2/p.
+ * the check number, the value and a 32-byte nonce.
+ *
+ * <p>Soundness: the coefficients r_j are uniform field elements on fields of 64 bits or fewer, and
+ * uniform in [0, 2^64) on wider fields, where a product by a 64-bit r_j costs half of a full one. A
+ * forged value (an error e_j ≠ 0 in some m_j − α·v_j) passes when Σ r_j e_j = 0, which for any
+ * fixed errors holds for at most one value of one r_j: probability 2^−64 on wider fields, 1/p
+ * otherwise, plus about 1/p for guessing α. Over 2^127 − 1 a forged value thus passes one check
+ * with probability about 2^−64 (2^−60 over 2^61 − 1), far below the 2^−40 of the library's
+ * statistical masking.
  */
 final class MacCheck implements RoundProtocol {
 
@@ -177,10 +184,19 @@ final class MacCheck implements RoundProtocol {
     } else {
       long[] r = field.alloc(CHUNK);
       long[] t = field.alloc(1);
+      long[] words64 = new long[CHUNK];
       for (OpenedValues.Batch b : batches) {
         for (int from = 0; from < b.count(); from += CHUNK) {
           int n = Math.min(CHUNK, b.count() - from);
-          field.random(coefficients, r, 0, n);
+          if (field.bitLength() > 64) {
+            coefficients.fill(words64, 0, n); // r_j < 2^64 < p: word 0 of the element
+            java.util.Arrays.fill(r, 0L);
+            for (int j = 0; j < n; j++) {
+              r[j * words] = words64[j];
+            }
+          } else {
+            field.random(coefficients, r, 0, n);
+          }
           field.innerProduct(r, 0, b.values(), from, n, t, 0);
           field.add(v, 0, t, 0, v, 0, 1);
           field.innerProduct(r, 0, b.macs(), from, n, t, 0);
@@ -200,22 +216,19 @@ final class MacCheck implements RoundProtocol {
    * SpdzKernels}, the same coefficients in the same order as the generic path.
    */
   private void fusedSums(Prg coefficients, long[] v, long[] mu) {
-    long[] r = field.alloc(CHUNK);
-    long[] acc = new long[2 * words]; // v, then μ; lazy over 2^127 − 1 until the end
+    long[] r = words == 1 ? field.alloc(CHUNK) : new long[CHUNK];
+    long[] acc = new long[2 * words]; // v, then μ; canonical between chunks over 2^127 − 1
     for (OpenedValues.Batch b : batches) {
       for (int from = 0; from < b.count(); from += CHUNK) {
         int n = Math.min(CHUNK, b.count() - from);
-        field.random(coefficients, r, 0, n);
         if (words == 1) {
+          field.random(coefficients, r, 0, n);
           SpdzKernels.macSums61(r, b.values(), b.macs(), from, n, acc);
         } else {
-          SpdzKernels.macSums127(r, b.values(), b.macs(), from, n, acc);
+          coefficients.fill(r, 0, n); // 64-bit coefficients, as the generic path draws them
+          SpdzKernels.macSumsShort127(r, b.values(), b.macs(), from, n, acc);
         }
       }
-    }
-    if (words == 2) {
-      SpdzKernels.canonical127(acc, 0);
-      SpdzKernels.canonical127(acc, 2);
     }
     System.arraycopy(acc, 0, v, 0, words);
     System.arraycopy(acc, words, mu, 0, words);

@@ -6,9 +6,10 @@ import dev.cohort.field.Fields;
 /**
  * Configuration of the SPDZ online suite.
  *
- * <p>The field decides the MAC soundness: a forged value passes one MAC check with probability
- * about 2/p. The default, 2^127 − 1, gives about 2^−126; 2^61 − 1 is accepted for speed, at about
- * 2^−60 per check. Fields under 61 bits are refused.
+ * <p>MAC soundness: a forged value passes one MAC check with probability about 2^−64 over the
+ * default 2^127 − 1 (the check's random coefficients are 64 bits wide on fields wider than 64 bits,
+ * which halves its products; see {@link MacCheck}), and about 2/p, 2^−60, over 2^61 − 1, accepted
+ * for speed. Fields under 61 bits are refused.
  *
  * <p>When values are checked: every opened value is checked by a MAC check before the run's results
  * leave the engine, and mid-run once {@code checkEvery} values are unchecked. Values opened inside

@@ -210,17 +210,86 @@ final class SpdzKernels {
   }
 
   /**
-   * {@code acc[0, 2) += Σ r_j·v_j} and {@code acc[2, 4) += Σ r_j·m_j} over {@code j < n}, lazily
-   * (see {@link #canonical127}), reading {@code values} and {@code macs} from element {@code from}.
+   * {@code acc[0, 2) += Σ r_j·v_j} and {@code acc[2, 4) += Σ r_j·m_j} over {@code j < n}, reading
+   * {@code values} and {@code macs} from element {@code from}, with coefficients below 2^64 (one
+   * word each, read as unsigned; see {@link MacCheck}): a product r·x is two 64-bit products, not
+   * four. Each sum is kept exact in four words (terms below 2^191, at most 2^31 of them) and folded
+   * into {@code acc} (canonical) at the end.
    */
-  static void macSums127(long[] r, long[] values, long[] macs, int from, int n, long[] acc) {
+  static void macSumsShort127(long[] r, long[] values, long[] macs, int from, int n, long[] acc) {
+    long v0 = 0;
+    long v1 = 0;
+    long v2 = 0;
+    long v3 = 0;
+    long u0 = 0;
+    long u1 = 0;
+    long u2 = 0;
+    long u3 = 0;
     for (int j = 0; j < n; j++) {
-      long r0 = r[2 * j];
-      long r1 = r[2 * j + 1];
+      long rj = r[j];
+      long fix = rj >> 63; // multiplyHigh reads rj ≥ 2^63 as rj − 2^64
       int o = 2 * (from + j);
-      mulAdd127(r0, r1, values[o], values[o + 1], acc[0], acc[1], acc, 0);
-      mulAdd127(r0, r1, macs[o], macs[o + 1], acc[2], acc[3], acc, 2);
+      // r·x = x0·r + x1·r·2^64 = w0 + w1·2^64 + w2·2^128, x1 < 2^63
+      long x0 = values[o];
+      long x1 = values[o + 1];
+      long hi0 = Math.multiplyHigh(x0, rj) + ((x0 >> 63) & rj) + (fix & x0);
+      long lo1 = x1 * rj;
+      long w1 = hi0 + lo1;
+      long w2 = Math.multiplyHigh(x1, rj) + (fix & x1) + carry(hi0, lo1, w1);
+      long lo0 = x0 * rj;
+      long s0 = v0 + lo0;
+      long k = carry(v0, lo0, s0);
+      v0 = s0;
+      long s1 = v1 + w1;
+      long k1 = carry(v1, w1, s1);
+      v1 = s1 + k;
+      k1 += carry(s1, k, v1);
+      long s2 = v2 + w2;
+      long k2 = carry(v2, w2, s2);
+      v2 = s2 + k1;
+      k2 += carry(s2, k1, v2);
+      v3 += k2;
+
+      x0 = macs[o];
+      x1 = macs[o + 1];
+      hi0 = Math.multiplyHigh(x0, rj) + ((x0 >> 63) & rj) + (fix & x0);
+      lo1 = x1 * rj;
+      w1 = hi0 + lo1;
+      w2 = Math.multiplyHigh(x1, rj) + (fix & x1) + carry(hi0, lo1, w1);
+      lo0 = x0 * rj;
+      s0 = u0 + lo0;
+      k = carry(u0, lo0, s0);
+      u0 = s0;
+      s1 = u1 + w1;
+      k1 = carry(u1, w1, s1);
+      u1 = s1 + k;
+      k1 += carry(s1, k, u1);
+      s2 = u2 + w2;
+      k2 = carry(u2, w2, s2);
+      u2 = s2 + k1;
+      k2 += carry(s2, k1, u2);
+      u3 += k2;
     }
+    foldInto127(v0, v1, v2, v3, acc, 0);
+    foldInto127(u0, u1, u2, u3, acc, 2);
+  }
+
+  /**
+   * {@code acc[o, o + 2) = (acc + w) mod p} for canonical acc and w = w0 + .. + w3·2^192 < 2^254.
+   */
+  private static void foldInto127(long w0, long w1, long w2, long w3, long[] acc, int o) {
+    // w ≡ (w mod 2^127) + (w >>> 127), each below 2^127: a lazy value, then canonical
+    long h0 = (w1 >>> 63) | (w2 << 1);
+    long h1 = (w2 >>> 63) | (w3 << 1);
+    long s0 = w0 + h0;
+    long s1 = (w1 & P_HI) + h1 + carry(w0, h0, s0);
+    long[] t = {s0, s1};
+    canonical127(t, 0);
+    long a0 = acc[o];
+    long t0 = a0 + t[0];
+    acc[o] = t0;
+    acc[o + 1] = acc[o + 1] + t[1] + carry(a0, t[0], t0); // < 2p: lazy
+    canonical127(acc, o);
   }
 
   /** {@code share = a + c} (at P0 only, else a copy of a) and {@code mac = a' + α·c}. */

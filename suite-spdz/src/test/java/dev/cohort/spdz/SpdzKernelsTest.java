@@ -79,7 +79,13 @@ class SpdzKernelsTest {
   void macSums_randomAndEdgeValues_matchInnerProducts(String name) {
     Field f = Fields.byName(name);
     Prg prg = Prg.seeded(7);
-    long[] r = column(f, prg, M, 1);
+    // Over 2^61 − 1 field elements; over 2^127 − 1 words read as unsigned, the edges included.
+    long[] r = f.words() == 1 ? column(f, prg, M, 1) : new long[M];
+    if (f.words() == 2) {
+      prg.fill(r, 0, M);
+      long[] edges = {0, 1, -1L, Long.MIN_VALUE, Long.MAX_VALUE};
+      System.arraycopy(edges, 0, r, 1, edges.length);
+    }
     long[] values = column(f, prg, M + 5, 0);
     long[] macs = column(f, prg, M + 5, 3);
     long[] acc = new long[2 * f.words()];
@@ -88,17 +94,16 @@ class SpdzKernelsTest {
       SpdzKernels.macSums61(r, values, macs, 5, M, acc);
       SpdzKernels.macSums61(r, values, macs, 0, M, acc);
     } else {
-      SpdzKernels.macSums127(r, values, macs, 5, M, acc);
-      SpdzKernels.macSums127(r, values, macs, 0, M, acc);
-      SpdzKernels.canonical127(acc, 0);
-      SpdzKernels.canonical127(acc, 2);
+      SpdzKernels.macSumsShort127(r, values, macs, 5, M, acc);
+      SpdzKernels.macSumsShort127(r, values, macs, 0, M, acc);
     }
     BigInteger p = f.modulus();
     BigInteger v = BigInteger.ZERO;
     BigInteger mu = BigInteger.ZERO;
     for (int from : new int[] {5, 0}) {
       for (int j = 0; j < M; j++) {
-        BigInteger rj = f.toBigInteger(r, j);
+        BigInteger rj =
+            f.words() == 1 ? f.toBigInteger(r, j) : new BigInteger(Long.toUnsignedString(r[j]));
         v = v.add(rj.multiply(f.toBigInteger(values, from + j)));
         mu = mu.add(rj.multiply(f.toBigInteger(macs, from + j)));
       }

@@ -50,6 +50,10 @@ class SpdzProtocolTest {
   private static final Field M61 = Fields.MERSENNE_61;
   private static final Field M127 = Fields.MERSENNE_127;
 
+  /** A field wider than 64 bits without fused kernels: the generic MAC check, 64-bit r_j. */
+  private static final Field WIDE =
+      Fields.prime(BigInteger.ONE.shiftLeft(89).subtract(BigInteger.ONE));
+
   private static <T> List<Result<T>> run(SuiteFactory suite, int n, long seed, Computation<T> c) {
     return new LocalParties(n, suite, EngineConfig.defaults().withInsecureSeed(seed), TIMEOUT)
         .run(c);
@@ -122,7 +126,7 @@ class SpdzProtocolTest {
   @ParameterizedTest(name = "{0} parties, cheater P{1}, seed {2}")
   @CsvSource({"2,0,1", "2,1,2", "3,1,3", "3,2,4", "5,3,5"})
   void multiply_tamperedOpeningShare_everyPartyAbortsBeforeOutput(int n, int cheater, long seed) {
-    for (Field f : List.of(M61, M127)) {
+    for (Field f : List.of(M61, M127, WIDE)) {
       SuiteFactory suite =
           cheating(SpdzConfig.insecureDealer(f, seed), cheater, Tamper.Message.MULTIPLY, -1);
       PartyFailedException e =
@@ -348,6 +352,20 @@ class SpdzProtocolTest {
           assertArrayEquals(expected, actual, "n=" + n + " seed=" + seed);
         }
       }
+    }
+  }
+
+  @Test
+  void randomCircuit_wideGenericField_matchesPlaintext() {
+    RandomCircuit circuit = RandomCircuit.generate(5, 3, new RandomCircuit.Shape(20, 6, 30, 4));
+    SpdzConfig config = SpdzConfig.insecureDealer(WIDE, 5).withCheckEvery(7);
+    BigInteger[] expected = circuit.expected(WIDE.modulus());
+    for (Result<BigInteger[]> r : run(SpdzSuite.factory(config), 3, 5, circuit.computation())) {
+      BigInteger[] actual = r.value().clone();
+      for (int i = 0; i < actual.length; i++) {
+        actual[i] = actual[i].mod(WIDE.modulus());
+      }
+      assertArrayEquals(expected, actual);
     }
   }
 
