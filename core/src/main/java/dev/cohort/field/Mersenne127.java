@@ -631,25 +631,16 @@ public final class Mersenne127 implements Field {
       shifts[i] = c1 == 0 ? Long.numberOfTrailingZeros(c0) : 64 + Long.numberOfTrailingZeros(c1);
     }
     long[] sums = new long[3 * Math.min(n, LINEAR_BLOCK)];
+    long[] rotated = new long[2];
     for (int start = 0; start < n; start += LINEAR_BLOCK) {
       int len = Math.min(LINEAR_BLOCK, n - start);
       java.util.Arrays.fill(sums, 0, 3 * len, 0L);
       for (int r = 0; r < rows; r++) {
         int s = shifts[r];
-        int back = 127 - s;
         int xo = 2 * (ao + r * n + start);
         for (int i = 0; i < len; i++) {
-          long x0 = a[xo + 2 * i];
-          long x1 = a[xo + 2 * i + 1];
-          if (s != 0) { // x·2^s mod p: x rotated left by s within 127 bits, as rotateLeft
-            long l0 = s < 64 ? x0 << s : 0;
-            long l1 = (s < 64 ? (x1 << s) | (x0 >>> (64 - s)) : x0 << (s - 64)) & P_HI;
-            long b0 = back < 64 ? (x0 >>> back) | (x1 << (64 - back)) : x1 >>> (back - 64);
-            long b1 = back < 64 ? x1 >>> back : 0;
-            x0 = l0 | b0;
-            x1 = l1 | b1;
-          }
-          addLimbs(x0, x1, sums, 3 * i);
+          rotateLeft(a[xo + 2 * i], a[xo + 2 * i + 1], s, rotated, 0); // x·2^s mod p
+          addLimbs(rotated[0], rotated[1], sums, 3 * i);
         }
       }
       for (int i = 0; i < len; i++) {
