@@ -65,20 +65,21 @@ abstract class InteractiveGate extends NativeGate {
    * array (and one of MACs), with no object per gate; a group of one passes its shares as they are.
    */
   Shares gather(int size, int index, int total, int words) {
-    Shares first = operand(index).shares();
     if (size == 1) {
-      return first;
+      return operand(index).shares();
     }
-    boolean macs = first.mac != null;
+    boolean macs = operand(index).backing().mac != null;
     long[] s = new long[total * words];
     long[] m = macs ? new long[total * words] : null;
     int at = 0;
     for (InteractiveGate g = this; g != null; g = g.next) {
-      Shares part = g.operand(index).shares();
-      int n = part.length * words;
-      System.arraycopy(part.share, 0, s, at, n);
+      Value v = g.operand(index);
+      Shares part = v.backing(); // read in place: a view is not copied out first
+      int from = v.offset * words;
+      int n = v.length * words;
+      System.arraycopy(part.share, from, s, at, n);
       if (macs) {
-        System.arraycopy(part.mac, 0, m, at, n);
+        System.arraycopy(part.mac, from, m, at, n);
       }
       at += n;
     }
@@ -97,16 +98,14 @@ abstract class InteractiveGate extends NativeGate {
     @Override
     void finishGroup(RoundProtocol protocol, int size, Graph graph) {
       Shares all = protocol.shares();
-      int words = graph.suite().field().words();
       int at = 0;
       InteractiveGate g = this;
       while (g != null) {
         ToShares gate = (ToShares) g;
         g = g.next;
         gate.next = null;
-        Shares part = size == 1 ? all : all.slice(at, gate.length, words);
+        gate.output.setView(all, at, graph); // a view into the batch: no copy
         at += gate.length;
-        gate.output.set(part, graph);
         gate.completed(graph);
       }
     }

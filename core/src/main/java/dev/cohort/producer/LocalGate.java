@@ -109,10 +109,10 @@ final class LocalGate extends NativeGate {
   static Shares compute(
       Suite suite, Op op, Value a, Value b, long[] constant, int from, int outputLength) {
     switch (op) {
-      case ADD:
-        return suite.add(a.shares(), b.shares());
+      case ADD: // views are read in place
+        return suite.add(a.backing(), a.offset, b.backing(), b.offset, outputLength);
       case SUB:
-        return suite.sub(a.shares(), b.shares());
+        return suite.sub(a.backing(), a.offset, b.backing(), b.offset, outputLength);
       case NEGATE:
         return suite.negate(a.shares());
       case ADD_CONSTANT:

@@ -50,6 +50,16 @@ public abstract class ForwardingSuite implements Suite {
   }
 
   @Override
+  public Shares add(Shares a, int ao, Shares b, int bo, int n) {
+    return delegate.add(a, ao, b, bo, n);
+  }
+
+  @Override
+  public Shares sub(Shares a, int ao, Shares b, int bo, int n) {
+    return delegate.sub(a, ao, b, bo, n);
+  }
+
+  @Override
   public Shares negate(Shares a) {
     return delegate.negate(a);
   }

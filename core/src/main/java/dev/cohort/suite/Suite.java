@@ -31,6 +31,65 @@ public interface Suite {
 
   Shares sub(Shares a, Shares b);
 
+  /**
+   * {@code a[ao + i] + b[bo + i]} for {@code i < n}: elements read in place from larger vectors
+   * (the outputs of a batch). Column-wise, MAC shares included, as for every linear secret sharing;
+   * whole vectors go to {@link #add(Shares, Shares)}.
+   */
+  default Shares add(Shares a, int ao, Shares b, int bo, int n) {
+    if (ao == 0 && bo == 0 && a.length == n && b.length == n) {
+      return add(a, b);
+    }
+    return columns(a, ao, b, bo, n, false);
+  }
+
+  /**
+   * {@code a[ao + i] - b[bo + i]} for {@code i < n}; see {@link #add(Shares, int, Shares, int,
+   * int)}.
+   */
+  default Shares sub(Shares a, int ao, Shares b, int bo, int n) {
+    if (ao == 0 && bo == 0 && a.length == n && b.length == n) {
+      return sub(a, b);
+    }
+    return columns(a, ao, b, bo, n, true);
+  }
+
+  private Shares columns(Shares a, int ao, Shares b, int bo, int n, boolean subtract) {
+    if (ao < 0 || bo < 0 || n < 0 || ao + n > a.length || bo + n > b.length) {
+      throw new IllegalArgumentException(
+          "elements ["
+              + ao
+              + ", "
+              + (ao + n)
+              + ") and ["
+              + bo
+              + ", "
+              + (bo + n)
+              + ") lie outside vectors of "
+              + a.length
+              + " and "
+              + b.length);
+    }
+    if ((a.mac == null) != (b.mac == null)) {
+      throw new IllegalArgumentException("one operand has MAC shares and the other has none");
+    }
+    Field f = field();
+    long[] s = f.alloc(n);
+    long[] m = a.mac == null ? null : f.alloc(n);
+    if (subtract) {
+      f.sub(a.share, ao, b.share, bo, s, 0, n);
+      if (m != null) {
+        f.sub(a.mac, ao, b.mac, bo, m, 0, n);
+      }
+    } else {
+      f.add(a.share, ao, b.share, bo, s, 0, n);
+      if (m != null) {
+        f.add(a.mac, ao, b.mac, bo, m, 0, n);
+      }
+    }
+    return new Shares(n, s, m);
+  }
+
   Shares negate(Shares a);
 
   /** {@code a[i] + c} for the one public element {@code c[co]}. */

@@ -322,6 +322,14 @@ public abstract class SuiteContractTest {
     expected.put("mulBySecret", map(length, i -> big(a[i]).multiply(big(s))));
     expected.put("mulByConstant", map(length, i -> big(a[i]).multiply(big(c))));
     expected.put("mulByBigConstant", map(length, i -> big(a[i]).multiply(bigC)));
+    // Products of one round share a batch, so they are views into it at different offsets; the
+    // sum and difference read them in place.
+    expected.put(
+        "addOfProducts",
+        map(length, i -> big(a[i]).multiply(big(b[i])).add(big(a[i]).multiply(big(s)))));
+    expected.put(
+        "subOfProducts",
+        map(length, i -> big(a[i]).multiply(big(s)).subtract(big(a[i]).multiply(big(b[i])))));
     expected.put("addConstant", map(length, i -> big(a[i]).add(big(d))));
     expected.put("addKnown", map(length, i -> big(a[i]).add(big(k[i]))));
     BigInteger sum = BigInteger.ZERO;
@@ -384,6 +392,10 @@ public abstract class SuiteContractTest {
                   out.put("mulBySecret", bld.openBig(bld.mul(va, ss)));
                   out.put("mulByConstant", bld.openBig(bld.mul(va, c)));
                   out.put("mulByBigConstant", bld.openBig(bld.mul(va, bigC)));
+                  SecretVector pab = bld.mul(va, vb);
+                  SecretVector pas = bld.mul(va, ss);
+                  out.put("addOfProducts", bld.openBig(bld.add(pab, pas)));
+                  out.put("subOfProducts", bld.openBig(bld.sub(pas, pab)));
                   out.put("addConstant", bld.openBig(bld.add(va, d)));
                   out.put("addKnown", bld.openBig(bld.add(va, bld.known(k))));
                   out.put("sum", one(bld.openBig(bld.sum(va))));

@@ -12,6 +12,9 @@ import dev.cohort.engine.RunMetrics;
 import dev.cohort.field.Field;
 import dev.cohort.field.Fields;
 import dev.cohort.harness.LocalParties;
+import dev.cohort.random.Prg;
+import dev.cohort.suite.Shares;
+import dev.cohort.suite.Suite;
 import dev.cohort.suite.SuiteFactory;
 import dev.cohort.testing.RandomCircuit;
 import dev.cohort.testing.SuiteContractTest;
@@ -48,6 +51,33 @@ class PlaintextSuiteTest extends SuiteContractTest {
   @Override
   protected int roundsPerInput() {
     return 1;
+  }
+
+  @Test
+  void addAndSubAtOffsets_readElementsInPlace_andRejectRangesOutside() {
+    Field f = Fields.MERSENNE_127;
+    Suite suite = PlaintextSuite.factory(f, 42).create(0, 3, Prg.seeded(1));
+    long[] a = new long[6 * 2];
+    long[] b = new long[4 * 2];
+    for (int i = 0; i < 6; i++) {
+      f.encode(BigInteger.valueOf(100 + i), a, i);
+    }
+    for (int i = 0; i < 4; i++) {
+      f.encode(BigInteger.valueOf(7 * i + 1), b, i);
+    }
+    Shares sa = suite.constant(a, 6);
+    Shares sb = suite.constant(b, 4);
+    Shares sum = suite.add(sa, 3, sb, 1, 3); // a[3..5] + b[1..3]
+    Shares diff = suite.sub(sa, 3, sb, 1, 3);
+    for (int i = 0; i < 3; i++) {
+      assertEquals(BigInteger.valueOf(103 + i + 7 * (i + 1) + 1), f.toBigInteger(sum.share, i));
+      assertEquals(
+          BigInteger.valueOf(103 + i - 7 * (i + 1) - 1).mod(f.modulus()),
+          f.toBigInteger(diff.share, i));
+    }
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> suite.add(sa, 4, sb, 0, 3));
+    assertEquals("elements [4, 7) and [0, 3) lie outside vectors of 6 and 4", e.getMessage());
   }
 
   @Test
