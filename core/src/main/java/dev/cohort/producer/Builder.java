@@ -9,6 +9,7 @@ import dev.cohort.api.SecretVector;
 import dev.cohort.api.Step;
 import dev.cohort.api.StepFunction;
 import dev.cohort.field.Field;
+import dev.cohort.suite.Shares;
 import dev.cohort.suite.Suite;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -74,7 +75,7 @@ final class Builder implements Numeric {
       packed = field.alloc(1);
       encodeChecked(party, value, bits, packed, 0);
     }
-    return (Secret) inputOf(party, 1, bits, 64, new SecretValue(), packed);
+    return inputOf(party, 1, bits, 64, packed);
   }
 
   @Override
@@ -90,7 +91,7 @@ final class Builder implements Numeric {
       packed = field.alloc(1);
       field.encode(value, packed, 0);
     }
-    return (Secret) inputOf(party, 1, bits, Integer.MAX_VALUE, new SecretValue(), packed);
+    return inputOf(party, 1, bits, Integer.MAX_VALUE, packed);
   }
 
   @Override
@@ -110,18 +111,26 @@ final class Builder implements Numeric {
       }
       packed = encodeLongs(party, values, bits);
     }
-    return (SecretVector) inputOf(party, length, bits, 64, new VectorValue(length), packed);
+    return inputOf(party, length, bits, 64, packed);
   }
 
-  private Value inputOf(int party, int length, int bits, int maxBits, Value out, long[] packed) {
+  private Value inputOf(int party, int length, int bits, int maxBits, long[] packed) {
     checkParty(party, "input");
     checkBits(bits, Math.min(maxBits, field.bitLength() - 1));
     if (length == 0) {
-      out.shares = suite.constant(new long[0], 0);
-      return out;
+      return empty();
     }
-    new InteractiveGate.Input(scope, party, packed, out).attach(graph);
-    return out;
+    return attach(new InteractiveGate.Input(scope, party, packed, length));
+  }
+
+  private Value attach(NativeGate gate) {
+    gate.attach(graph);
+    return gate;
+  }
+
+  /** A vector of no secrets. */
+  private Value empty() {
+    return computed(0, suite.constant(new long[0], 0));
   }
 
   private boolean isMine(int party) {
@@ -240,34 +249,43 @@ final class Builder implements Numeric {
 
   // ---- local gates ----
 
-  /** A local gate on {@code a} (and {@code b} for ADD and SUB); it runs now if they are ready. */
-  private <V extends Value> V local(
-      LocalGate.Op op, V out, long[] constant, int from, Value a, Value b) {
+  /**
+   * A local gate with {@code length} outputs on {@code a} (and {@code b} for ADD and SUB), or its
+   * value computed now if they are ready.
+   */
+  private Value local(LocalGate.Op op, int length, long[] constant, int from, Value a, Value b) {
     if (a.isReady() && (b == null || b.isReady())) {
       graph.counts().local();
-      out.shares = LocalGate.compute(suite, op, a, b, constant, from, out.length);
-    } else {
-      new LocalGate(scope, op, out, constant, from, a, b).attach(graph);
+      return computed(length, LocalGate.compute(suite, op, a, b, constant, from, length));
     }
-    return out;
+    LocalGate gate = new LocalGate(scope, op, length, constant, from, a, b);
+    gate.attach(graph);
+    return gate;
   }
 
-  private <V extends Value> V local(LocalGate.Op op, V out, long[] constant, int from, Value a) {
-    return local(op, out, constant, from, a, null);
+  private Value local(LocalGate.Op op, int length, long[] constant, int from, Value a) {
+    return local(op, length, constant, from, a, null);
   }
 
-  /** A CONCAT gate ({@code linear} null) or a LINEAR one on {@code parts}. */
-  private VectorValue parts(VectorValue out, LocalGate.Linear linear, Value... parts) {
+  /** A CONCAT gate ({@code linear} null) or a LINEAR one on {@code parts}, or its value now. */
+  private Value parts(int length, LocalGate.Linear linear, Value... parts) {
     boolean ready = true;
     for (Value v : parts) {
       ready &= v.isReady();
     }
     if (ready) {
       graph.counts().local();
-      out.shares = LocalGate.computeParts(suite, linear, parts, out.length);
-    } else {
-      new LocalGate(scope, out, linear, parts).attach(graph);
+      return computed(length, LocalGate.computeParts(suite, linear, parts, length));
     }
+    LocalGate gate = new LocalGate(scope, length, linear, parts);
+    gate.attach(graph);
+    return gate;
+  }
+
+  /** A value whose shares are known now. */
+  private static Value computed(int length, Shares shares) {
+    Value out = length == 1 ? new SecretValue() : new VectorValue(length);
+    out.shares = shares;
     return out;
   }
 
@@ -300,17 +318,17 @@ final class Builder implements Numeric {
 
   @Override
   public Secret add(Secret a, Secret b) {
-    return local(LocalGate.Op.ADD, new SecretValue(), null, 0, v(a), v(b));
+    return local(LocalGate.Op.ADD, 1, null, 0, v(a), v(b));
   }
 
   @Override
   public Secret add(Secret a, long constant) {
-    return local(LocalGate.Op.ADD_CONSTANT, new SecretValue(), element(constant), 0, v(a));
+    return local(LocalGate.Op.ADD_CONSTANT, 1, element(constant), 0, v(a));
   }
 
   @Override
   public Secret sub(Secret a, Secret b) {
-    return local(LocalGate.Op.SUB, new SecretValue(), null, 0, v(a), v(b));
+    return local(LocalGate.Op.SUB, 1, null, 0, v(a), v(b));
   }
 
   @Override
@@ -320,24 +338,22 @@ final class Builder implements Numeric {
 
   @Override
   public Secret negate(Secret a) {
-    return local(LocalGate.Op.NEGATE, new SecretValue(), null, 0, v(a));
+    return local(LocalGate.Op.NEGATE, 1, null, 0, v(a));
   }
 
   @Override
   public Secret mul(Secret a, Secret b) {
-    SecretValue out = new SecretValue();
-    new InteractiveGate.Multiply(scope, v(a), v(b), out).attach(graph);
-    return out;
+    return attach(new InteractiveGate.Multiply(scope, v(a), v(b)));
   }
 
   @Override
   public Secret mul(Secret a, long constant) {
-    return local(LocalGate.Op.SCALE, new SecretValue(), element(constant), 0, v(a));
+    return local(LocalGate.Op.SCALE, 1, element(constant), 0, v(a));
   }
 
   @Override
   public Secret mul(Secret a, BigInteger constant) {
-    return local(LocalGate.Op.SCALE, new SecretValue(), element(constant), 0, v(a));
+    return local(LocalGate.Op.SCALE, 1, element(constant), 0, v(a));
   }
 
   @Override
@@ -356,57 +372,53 @@ final class Builder implements Numeric {
   @Override
   public SecretVector add(SecretVector a, SecretVector b) {
     sameLength(a, b);
-    return local(LocalGate.Op.ADD, new VectorValue(a.length()), null, 0, v(a), v(b));
+    return local(LocalGate.Op.ADD, a.length(), null, 0, v(a), v(b));
   }
 
   @Override
   public SecretVector add(SecretVector a, long constant) {
-    return local(
-        LocalGate.Op.ADD_CONSTANT, new VectorValue(a.length()), element(constant), 0, v(a));
+    return local(LocalGate.Op.ADD_CONSTANT, a.length(), element(constant), 0, v(a));
   }
 
   @Override
   public SecretVector sub(SecretVector a, SecretVector b) {
     sameLength(a, b);
-    return local(LocalGate.Op.SUB, new VectorValue(a.length()), null, 0, v(a), v(b));
+    return local(LocalGate.Op.SUB, a.length(), null, 0, v(a), v(b));
   }
 
   @Override
   public SecretVector negate(SecretVector a) {
-    return local(LocalGate.Op.NEGATE, new VectorValue(a.length()), null, 0, v(a));
+    return local(LocalGate.Op.NEGATE, a.length(), null, 0, v(a));
   }
 
   @Override
   public SecretVector mul(SecretVector a, SecretVector b) {
     sameLength(a, b);
-    VectorValue out = new VectorValue(a.length());
     if (a.length() == 0) {
-      out.shares = suite.constant(new long[0], 0);
-      return out;
+      return empty();
     }
-    new InteractiveGate.Multiply(scope, v(a), v(b), out).attach(graph);
-    return out;
+    return attach(new InteractiveGate.Multiply(scope, v(a), v(b)));
   }
 
   @Override
   public SecretVector mul(SecretVector a, Secret s) {
-    VectorValue copies = local(LocalGate.Op.BROADCAST, new VectorValue(a.length()), null, 0, v(s));
-    return mul(a, copies);
+    Value copies = local(LocalGate.Op.BROADCAST, a.length(), null, 0, v(s));
+    return mul(a, (SecretVector) copies);
   }
 
   @Override
   public SecretVector mul(SecretVector a, long constant) {
-    return local(LocalGate.Op.SCALE, new VectorValue(a.length()), element(constant), 0, v(a));
+    return local(LocalGate.Op.SCALE, a.length(), element(constant), 0, v(a));
   }
 
   @Override
   public SecretVector mul(SecretVector a, BigInteger constant) {
-    return local(LocalGate.Op.SCALE, new VectorValue(a.length()), element(constant), 0, v(a));
+    return local(LocalGate.Op.SCALE, a.length(), element(constant), 0, v(a));
   }
 
   @Override
   public Secret sum(SecretVector a) {
-    return local(LocalGate.Op.SUM, new SecretValue(), null, 0, v(a));
+    return local(LocalGate.Op.SUM, 1, null, 0, v(a));
   }
 
   @Override
@@ -423,11 +435,9 @@ final class Builder implements Numeric {
       in[i] = v(elements.get(i));
     }
     if (in.length == 0) {
-      VectorValue out = new VectorValue(0);
-      out.shares = suite.constant(new long[0], 0);
-      return out;
+      return empty();
     }
-    return parts(new VectorValue(in.length), null, in);
+    return parts(in.length, null, in);
   }
 
   @Override
@@ -436,7 +446,7 @@ final class Builder implements Numeric {
       throw new IndexOutOfBoundsException(
           "index " + index + " is outside a vector of length " + v.length());
     }
-    return local(LocalGate.Op.SLICE, new SecretValue(), null, index, v(v));
+    return local(LocalGate.Op.SLICE, 1, null, index, v(v));
   }
 
   @Override
@@ -445,12 +455,12 @@ final class Builder implements Numeric {
       throw new IndexOutOfBoundsException(
           "slice [" + from + ", " + to + ") is outside a vector of length " + v.length());
     }
-    return local(LocalGate.Op.SLICE, new VectorValue(to - from), null, from, v(v));
+    return local(LocalGate.Op.SLICE, to - from, null, from, v(v));
   }
 
   @Override
   public SecretVector concat(SecretVector a, SecretVector b) {
-    return parts(new VectorValue(a.length() + b.length()), null, v(a), v(b));
+    return parts(a.length() + b.length(), null, v(a), v(b));
   }
 
   // ---- opening ----
@@ -516,9 +526,7 @@ final class Builder implements Numeric {
 
   @Override
   public Secret random() {
-    SecretValue out = new SecretValue();
-    new InteractiveGate.Random(scope, false, out).attach(graph);
-    return out;
+    return attach(new InteractiveGate.Random(scope, false, 1));
   }
 
   @Override
@@ -528,9 +536,7 @@ final class Builder implements Numeric {
 
   @Override
   public Secret randomBit() {
-    SecretValue out = new SecretValue();
-    new InteractiveGate.Random(scope, true, out).attach(graph);
-    return out;
+    return attach(new InteractiveGate.Random(scope, true, 1));
   }
 
   @Override
@@ -544,26 +550,20 @@ final class Builder implements Numeric {
       throw new IllegalArgumentException("length (" + length + ") must be >= 0");
     }
     checkBits(bits, field.bitLength() - 2);
-    VectorValue out = new VectorValue(length);
     if (length == 0) {
-      out.shares = suite.constant(new long[0], 0);
-      return out;
+      return empty();
     }
-    new InteractiveGate.RandomMask(scope, bits, out).attach(graph);
-    return out;
+    return attach(new InteractiveGate.RandomMask(scope, bits, length));
   }
 
   private SecretVector randomVector(int length, boolean bits) {
     if (length < 0) {
       throw new IllegalArgumentException("length (" + length + ") must be >= 0");
     }
-    VectorValue out = new VectorValue(length);
     if (length == 0) {
-      out.shares = suite.constant(new long[0], 0);
-      return out;
+      return empty();
     }
-    new InteractiveGate.Random(scope, bits, out).attach(graph);
-    return out;
+    return attach(new InteractiveGate.Random(scope, bits, length));
   }
 
   // ---- secrets computed by later steps ----
@@ -618,12 +618,7 @@ final class Builder implements Numeric {
 
   @Override
   public SecretVector add(SecretVector a, long[] constants) {
-    return local(
-        LocalGate.Op.ADD_CONSTANTS,
-        new VectorValue(a.length()),
-        elements(constants, a.length()),
-        0,
-        v(a));
+    return local(LocalGate.Op.ADD_CONSTANTS, a.length(), elements(constants, a.length()), 0, v(a));
   }
 
   @Override
@@ -668,10 +663,7 @@ final class Builder implements Numeric {
       c[t] = checkedCoefficients(coefficients.get(t), n);
     }
     long[] packed = constants == null ? null : elements(constants, n);
-    return parts(
-        new VectorValue(n),
-        new LocalGate.Linear(input, offsets, c, packed),
-        inputs.toArray(new Value[0]));
+    return parts(n, new LocalGate.Linear(input, offsets, c, packed), inputs.toArray(new Value[0]));
   }
 
   private static long[] checkedCoefficients(long[] c, int n) {
@@ -708,17 +700,12 @@ final class Builder implements Numeric {
     for (int i = 0; i < scalars.length; i++) {
       field.encode(scalars[i], packed, i);
     }
-    return local(LocalGate.Op.SUM_ROWS, new VectorValue(n), packed, n, v(rows));
+    return local(LocalGate.Op.SUM_ROWS, n, packed, n, v(rows));
   }
 
   @Override
   public SecretVector mul(SecretVector a, long[] constants) {
-    return local(
-        LocalGate.Op.SCALE_EACH,
-        new VectorValue(a.length()),
-        elements(constants, a.length()),
-        0,
-        v(a));
+    return local(LocalGate.Op.SCALE_EACH, a.length(), elements(constants, a.length()), 0, v(a));
   }
 
   // ---- scopes ----

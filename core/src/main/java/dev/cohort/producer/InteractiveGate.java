@@ -23,7 +23,6 @@ abstract class InteractiveGate extends NativeGate {
 
   final Kind kind;
   final int param;
-  final int length;
 
   /** The next gate of the same group, first among ready gates and then in the started batch. */
   InteractiveGate next;
@@ -32,10 +31,9 @@ abstract class InteractiveGate extends NativeGate {
   int order;
 
   InteractiveGate(ParallelProtocolProducer scope, Kind kind, int param, int length) {
-    super(scope);
+    super(scope, length);
     this.kind = kind;
     this.param = param;
-    this.length = length;
   }
 
   /** Equal for two gates exactly when they may share a batch: same kind, same parameter. */
@@ -59,6 +57,9 @@ abstract class InteractiveGate extends NativeGate {
 
   @Override
   void awaitInputs() {} // most kinds have no secret input
+
+  @Override
+  void release() {} // most kinds have no secret input
 
   /**
    * Concatenates operand {@code index} of the {@code size} gates from this one into one packed
@@ -86,13 +87,11 @@ abstract class InteractiveGate extends NativeGate {
     return new Shares(total, s, m);
   }
 
-  /** A gate whose result is one secret value. */
+  /** A gate whose result is one secret value: the gate itself. */
   abstract static class ToShares extends InteractiveGate {
-    final Value output;
 
-    ToShares(ParallelProtocolProducer scope, Kind kind, int param, Value output) {
-      super(scope, kind, param, output.length);
-      this.output = output;
+    ToShares(ParallelProtocolProducer scope, Kind kind, int param, int length) {
+      super(scope, kind, param, length);
     }
 
     @Override
@@ -104,7 +103,8 @@ abstract class InteractiveGate extends NativeGate {
         ToShares gate = (ToShares) g;
         g = g.next;
         gate.next = null;
-        gate.output.setView(all, at, graph); // a view into the batch: no copy
+        gate.release();
+        gate.setView(all, at, graph); // a view into the batch: no copy
         at += gate.length;
         gate.completed(graph);
       }
@@ -112,11 +112,16 @@ abstract class InteractiveGate extends NativeGate {
   }
 
   static final class Input extends ToShares {
-    private final long[] values; // packed field elements at the owner, null elsewhere
+    private long[] values; // packed field elements at the owner, null elsewhere
 
-    Input(ParallelProtocolProducer scope, int owner, long[] values, Value output) {
-      super(scope, Kind.INPUT, owner, output);
+    Input(ParallelProtocolProducer scope, int owner, long[] values, int length) {
+      super(scope, Kind.INPUT, owner, length);
       this.values = values;
+    }
+
+    @Override
+    void release() {
+      values = null;
     }
 
     @Override
@@ -141,11 +146,11 @@ abstract class InteractiveGate extends NativeGate {
   }
 
   static final class Multiply extends ToShares {
-    private final Value a;
-    private final Value b;
+    private Value a;
+    private Value b;
 
-    Multiply(ParallelProtocolProducer scope, Value a, Value b, Value output) {
-      super(scope, Kind.MULTIPLY, 0, output);
+    Multiply(ParallelProtocolProducer scope, Value a, Value b) {
+      super(scope, Kind.MULTIPLY, 0, a.length);
       this.a = a;
       this.b = b;
     }
@@ -154,6 +159,12 @@ abstract class InteractiveGate extends NativeGate {
     void awaitInputs() {
       await(a);
       await(b);
+    }
+
+    @Override
+    void release() {
+      a = null;
+      b = null;
     }
 
     @Override
@@ -169,8 +180,8 @@ abstract class InteractiveGate extends NativeGate {
   }
 
   static final class Random extends ToShares {
-    Random(ParallelProtocolProducer scope, boolean bits, Value output) {
-      super(scope, bits ? Kind.RANDOM_BIT : Kind.RANDOM, 0, output);
+    Random(ParallelProtocolProducer scope, boolean bits, int length) {
+      super(scope, bits ? Kind.RANDOM_BIT : Kind.RANDOM, 0, length);
     }
 
     @Override
@@ -181,8 +192,8 @@ abstract class InteractiveGate extends NativeGate {
 
   /** Random integers for statistical masking ({@link Suite#randomMasks}); param: their bits. */
   static final class RandomMask extends ToShares {
-    RandomMask(ParallelProtocolProducer scope, int bits, Value output) {
-      super(scope, Kind.RANDOM_MASK, bits, output);
+    RandomMask(ParallelProtocolProducer scope, int bits, int length) {
+      super(scope, Kind.RANDOM_MASK, bits, length);
     }
 
     @Override
@@ -191,6 +202,7 @@ abstract class InteractiveGate extends NativeGate {
     }
   }
 
+  /** Opens a value; its own value part is unused (nothing holds the gate once it is done). */
   static final class Open extends InteractiveGate {
     private final Value input;
     private final Opened<?> output;

@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * A linear operation on shares: no communication, no round. It runs as soon as its inputs are ready
- * and never ends a batch.
+ * and never ends a batch. The gate is its own output value.
  */
 final class LocalGate extends NativeGate {
 
@@ -34,30 +34,32 @@ final class LocalGate extends NativeGate {
    */
   record Linear(int[] input, int[] offsets, long[][] coefficients, long[] constants) {}
 
+  // The operands are dropped once the gate has run (release()): the application may hold the gate.
   private final Op op;
-  private final Value output;
-  private final Value a; // the operand of every op but CONCAT and LINEAR
-  private final Value b; // the second one of ADD and SUB; null otherwise
-  private final Value[] parts; // the operands of CONCAT and LINEAR; null otherwise
-  private final long[] constant; // packed public operand(s) of the constant ops
+  private Value a; // the operand of every op but CONCAT and LINEAR
+  private Value b; // the second one of ADD and SUB; null otherwise
+  private Value[] parts; // the operands of CONCAT and LINEAR; null otherwise
+  private long[] constant; // packed public operand(s) of the constant ops
   private final int from; // SLICE start; SUM_ROWS row length
-  private final Linear linear; // LINEAR's form, else null
+  private Linear linear; // LINEAR's form, else null
 
   /** The next gate in the graph's queue of ready local gates. */
   LocalGate nextReady;
 
-  /** A gate of any op but CONCAT and LINEAR, on {@code a} (and {@code b} for ADD and SUB). */
+  /**
+   * A gate of any op but CONCAT and LINEAR, with {@code length} outputs, on {@code a} (and {@code
+   * b} for ADD and SUB).
+   */
   LocalGate(
       ParallelProtocolProducer scope,
       Op op,
-      Value output,
+      int length,
       long[] constant,
       int from,
       Value a,
       Value b) {
-    super(scope);
+    super(scope, length);
     this.op = op;
-    this.output = output;
     this.a = a;
     this.b = b;
     this.parts = null;
@@ -66,11 +68,10 @@ final class LocalGate extends NativeGate {
     this.linear = null;
   }
 
-  /** A CONCAT gate ({@code linear} null) or a LINEAR one, on {@code parts}. */
-  LocalGate(ParallelProtocolProducer scope, Value output, Linear linear, Value[] parts) {
-    super(scope);
+  /** A CONCAT gate ({@code linear} null) or a LINEAR one, with {@code length} outputs. */
+  LocalGate(ParallelProtocolProducer scope, int length, Linear linear, Value[] parts) {
+    super(scope, length);
     this.op = linear == null ? Op.CONCAT : Op.LINEAR;
-    this.output = output;
     this.a = null;
     this.b = null;
     this.parts = parts;
@@ -96,10 +97,20 @@ final class LocalGate extends NativeGate {
   void evaluate(Suite suite, Graph graph) {
     Shares result =
         parts != null
-            ? computeParts(suite, linear, parts, output.length)
-            : compute(suite, op, a, b, constant, from, output.length);
-    output.set(result, graph);
+            ? computeParts(suite, linear, parts, length)
+            : compute(suite, op, a, b, constant, from, length);
+    release();
+    set(result, graph);
     completed(graph);
+  }
+
+  @Override
+  void release() {
+    a = null;
+    b = null;
+    parts = null;
+    constant = null;
+    linear = null;
   }
 
   /**
@@ -126,7 +137,7 @@ final class LocalGate extends NativeGate {
       case SUM:
         return suite.sum(a.shares());
       case SLICE:
-        return a.shares().slice(from, outputLength, suite.field().words());
+        return a.backing().slice(a.offset + from, outputLength, suite.field().words());
       case BROADCAST:
         return broadcast(a.shares(), outputLength, suite.field().words());
       case SUM_ROWS:

@@ -9,12 +9,17 @@ package dev.cohort.producer;
  * open, two for a product or a sum), not in an array: with 1000 sessions in one batch the arrays
  * were one object in four that a run allocated.
  */
-abstract class NativeGate {
+abstract class NativeGate extends Value {
 
   final ParallelProtocolProducer scope;
   private int missing;
 
-  NativeGate(ParallelProtocolProducer scope) {
+  /**
+   * A gate whose output, if it has one, is {@code length} secrets (an open's {@code length} is that
+   * of its input).
+   */
+  NativeGate(ParallelProtocolProducer scope, int length) {
+    super(length);
     this.scope = scope;
   }
 
@@ -45,10 +50,14 @@ abstract class NativeGate {
   }
 
   /**
-   * Called once the gate's outputs are set: tells the scope. Nothing holds a finished gate (its
-   * batch or the ready queue let go of it), so its inputs are collected with it.
+   * Called once the gate's outputs are set: tells the scope. The application may still hold the
+   * gate as its output value, so a gate lets go of its inputs when it has read them ({@link
+   * #release}): a long chain of additions keeps only the values the application holds.
    */
   final void completed(Graph graph) {
     scope.childFinished(graph);
   }
+
+  /** Drops the references to the gate's inputs, once they have been read. */
+  abstract void release();
 }

@@ -1,9 +1,7 @@
 package dev.cohort.producer;
 
-import dev.cohort.api.Secret;
-
-/** A single secret: inside the engine, a vector of length one. */
-final class SecretValue extends Value implements Secret {
+/** A single secret computed without a gate of its own (a constant, a value computed at once). */
+final class SecretValue extends Value {
 
   SecretValue() {
     super(1);

@@ -1,5 +1,7 @@
 package dev.cohort.producer;
 
+import dev.cohort.api.Secret;
+import dev.cohort.api.SecretVector;
 import dev.cohort.suite.Shares;
 import java.util.ArrayList;
 
@@ -13,8 +15,12 @@ import java.util.ArrayList;
  * views in place; any other use copies the value out once ({@link #shares()}). With 1000
  * distance-average sessions in one batch, the copies were a sixth of the run's allocation. A view
  * keeps its batch's arrays alive as long as the value is.
+ *
+ * <p>A gate with one secret output is that output ({@link NativeGate} is a value): an input or an
+ * addition is one object, not a gate and a value, and a value's waiters are woken from the object
+ * its gate just wrote. The application holds it as a {@link Secret} or a {@link SecretVector}.
  */
-public abstract class Value {
+public abstract class Value implements Secret, SecretVector {
 
   final int length;
   Shares shares; // elements [offset, offset + length) are this value's
@@ -23,6 +29,11 @@ public abstract class Value {
 
   Value(int length) {
     this.length = length;
+  }
+
+  @Override
+  public int length() {
+    return length;
   }
 
   boolean isReady() {

@@ -1,16 +1,12 @@
 package dev.cohort.producer;
 
-import dev.cohort.api.SecretVector;
-
-/** A vector of secrets, held as one node over arrays. */
-final class VectorValue extends Value implements SecretVector {
+/**
+ * A vector of secrets computed without a gate of its own (constants, values computed at once, a
+ * later step's result), held as one node over arrays.
+ */
+final class VectorValue extends Value {
 
   VectorValue(int length) {
     super(length);
-  }
-
-  @Override
-  public int length() {
-    return length;
   }
 }
