@@ -473,12 +473,13 @@ final class Builder implements Numeric {
     if (receiver >= 0) {
       checkParty(receiver, "open");
     }
-    Opened<T> out = new Opened<>(field, form, bits, receiver, suite.party(), in.length);
+    Opened<T> out = new Opened<>(scope, in, field, form, bits, receiver, suite.party());
     if (in.length == 0) {
+      out.release();
       out.set(receiver < 0 || isMine(receiver) ? new long[0] : null, 0);
       return out;
     }
-    new InteractiveGate.Open(scope, in, receiver, out).attach(graph);
+    out.attach(graph);
     return out;
   }
 

@@ -2,7 +2,9 @@ package dev.cohort.producer;
 
 import dev.cohort.api.Computation;
 import dev.cohort.api.Deferred;
+import dev.cohort.field.Field;
 import dev.cohort.suite.RoundProtocol;
+import dev.cohort.suite.Shares;
 import dev.cohort.suite.Suite;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -25,6 +27,8 @@ public final class Graph {
   private final GateCounts counts = new GateCounts();
   private long elementsInFlight; // of batches started and not yet finished
   private int current = -1; // see currentSession()
+  private final Packed packed = new Packed(false);
+  private final Packed packedWithMacs = new Packed(true);
 
   public Graph(Suite suite) {
     this.suite = suite;
@@ -138,6 +142,46 @@ public final class Graph {
       }
       current = next.session();
       next.build(this);
+    }
+  }
+
+  /**
+   * Room for the {@code n} (at most {@link #SMALL}) elements of a small local result in shared
+   * arrays, with MAC shares or without: returns the arrays; the room starts at {@link
+   * #packedOffset}. An addition of two secrets then allocates nothing of its own; the arrays live
+   * as long as any value in them.
+   */
+  Shares packed(int n, boolean macs) {
+    return (macs ? packedWithMacs : packed).take(n, suite.field());
+  }
+
+  /** Where the room that {@link #packed} gave last starts. */
+  int packedOffset(boolean macs) {
+    return (macs ? packedWithMacs : packed).at;
+  }
+
+  /** The largest local result that {@link #packed} holds. */
+  static final int SMALL = 16;
+
+  private static final class Packed {
+    private static final int CHUNK = 1024; // elements
+    private final boolean macs;
+    private Shares chunk;
+    private int used = CHUNK;
+    int at;
+
+    Packed(boolean macs) {
+      this.macs = macs;
+    }
+
+    Shares take(int n, Field field) {
+      if (used + n > CHUNK) {
+        chunk = new Shares(CHUNK, field.alloc(CHUNK), macs ? field.alloc(CHUNK) : null);
+        used = 0;
+      }
+      at = used;
+      used += n;
+      return chunk;
     }
   }
 

@@ -201,46 +201,4 @@ abstract class InteractiveGate extends NativeGate {
       return suite.randomMasks(total, param);
     }
   }
-
-  /** Opens a value; its own value part is unused (nothing holds the gate once it is done). */
-  static final class Open extends InteractiveGate {
-    private final Value input;
-    private final Opened<?> output;
-
-    Open(ParallelProtocolProducer scope, Value input, int receiver, Opened<?> output) {
-      super(scope, Kind.OPEN, receiver, input.length);
-      this.input = input;
-      this.output = output;
-    }
-
-    @Override
-    void awaitInputs() {
-      await(input);
-    }
-
-    @Override
-    Value operand(int index) {
-      return input;
-    }
-
-    @Override
-    RoundProtocol startGroup(Suite suite, int size, int total) {
-      return suite.open(gather(size, 0, total, suite.field().words()), param);
-    }
-
-    @Override
-    void finishGroup(RoundProtocol protocol, int size, Graph graph) {
-      long[] all = protocol.opened(); // null where this party receives nothing
-      int at = 0;
-      InteractiveGate g = this;
-      while (g != null) {
-        Open gate = (Open) g;
-        g = g.next;
-        gate.next = null;
-        gate.output.set(all, at);
-        at += gate.length;
-        gate.completed(graph);
-      }
-    }
-  }
 }

@@ -95,12 +95,33 @@ final class LocalGate extends NativeGate {
   }
 
   void evaluate(Suite suite, Graph graph) {
+    if ((op == Op.ADD || op == Op.SUB) && length <= Graph.SMALL) {
+      evaluateSmall(suite, graph);
+      return;
+    }
     Shares result =
         parts != null
             ? computeParts(suite, linear, parts, length)
             : compute(suite, op, a, b, constant, from, length);
     release();
     set(result, graph);
+    completed(graph);
+  }
+
+  /** ADD or SUB of a few elements: the result goes into the graph's shared arrays. */
+  private void evaluateSmall(Suite suite, Graph graph) {
+    Shares x = a.backing();
+    Shares y = b.backing();
+    boolean macs = x.mac != null;
+    Shares out = graph.packed(length, macs);
+    int at = graph.packedOffset(macs);
+    if (op == Op.ADD) {
+      suite.addInto(x, a.offset, y, b.offset, out, at, length);
+    } else {
+      suite.subInto(x, a.offset, y, b.offset, out, at, length);
+    }
+    release();
+    setView(out, at, graph);
     completed(graph);
   }
 

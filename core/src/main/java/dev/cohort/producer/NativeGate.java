@@ -11,7 +11,7 @@ package dev.cohort.producer;
  */
 abstract class NativeGate extends Value {
 
-  final ParallelProtocolProducer scope;
+  ParallelProtocolProducer scope; // null once the gate has completed
   private int missing;
 
   /**
@@ -55,7 +55,9 @@ abstract class NativeGate extends Value {
    * #release}): a long chain of additions keeps only the values the application holds.
    */
   final void completed(Graph graph) {
-    scope.childFinished(graph);
+    ParallelProtocolProducer s = scope;
+    scope = null; // the application may hold the gate: let the scope and its owner go
+    s.childFinished(graph);
   }
 
   /** Drops the references to the gate's inputs, once they have been read. */

@@ -60,6 +60,16 @@ public abstract class ForwardingSuite implements Suite {
   }
 
   @Override
+  public void addInto(Shares a, int ao, Shares b, int bo, Shares out, int oo, int n) {
+    delegate.addInto(a, ao, b, bo, out, oo, n);
+  }
+
+  @Override
+  public void subInto(Shares a, int ao, Shares b, int bo, Shares out, int oo, int n) {
+    delegate.subInto(a, ao, b, bo, out, oo, n);
+  }
+
+  @Override
   public Shares negate(Shares a) {
     return delegate.negate(a);
   }

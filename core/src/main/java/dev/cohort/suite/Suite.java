@@ -55,39 +55,72 @@ public interface Suite {
   }
 
   private Shares columns(Shares a, int ao, Shares b, int bo, int n, boolean subtract) {
-    if (ao < 0 || bo < 0 || n < 0 || ao + n > a.length || bo + n > b.length) {
+    Field f = field();
+    int room = Math.max(n, 0); // a negative n is reported by the range check
+    Shares out = new Shares(room, f.alloc(room), a.mac == null ? null : f.alloc(room));
+    if (subtract) {
+      subInto(a, ao, b, bo, out, 0, n);
+    } else {
+      addInto(a, ao, b, bo, out, 0, n);
+    }
+    return out;
+  }
+
+  /**
+   * Writes {@code a[ao + i] + b[bo + i]} to {@code out[oo + i]} for {@code i < n}, column-wise, MAC
+   * shares included: results of a few elements go into arrays shared with others (the engine packs
+   * small local results together instead of allocating arrays for each).
+   */
+  default void addInto(Shares a, int ao, Shares b, int bo, Shares out, int oo, int n) {
+    checkColumns(a, ao, b, bo, out, oo, n);
+    Field f = field();
+    f.add(a.share, ao, b.share, bo, out.share, oo, n);
+    if (a.mac != null) {
+      f.add(a.mac, ao, b.mac, bo, out.mac, oo, n);
+    }
+  }
+
+  /** Writes {@code a[ao + i] - b[bo + i]} to {@code out[oo + i]}; see {@link #addInto}. */
+  default void subInto(Shares a, int ao, Shares b, int bo, Shares out, int oo, int n) {
+    checkColumns(a, ao, b, bo, out, oo, n);
+    Field f = field();
+    f.sub(a.share, ao, b.share, bo, out.share, oo, n);
+    if (a.mac != null) {
+      f.sub(a.mac, ao, b.mac, bo, out.mac, oo, n);
+    }
+  }
+
+  private static void checkColumns(Shares a, int ao, Shares b, int bo, Shares out, int oo, int n) {
+    if (ao < 0
+        || bo < 0
+        || oo < 0
+        || n < 0
+        || ao + n > a.length
+        || bo + n > b.length
+        || oo + n > out.length) {
       throw new IllegalArgumentException(
           "elements ["
               + ao
               + ", "
               + (ao + n)
-              + ") and ["
+              + "), ["
               + bo
               + ", "
               + (bo + n)
+              + ") and ["
+              + oo
+              + ", "
+              + (oo + n)
               + ") lie outside vectors of "
               + a.length
+              + ", "
+              + b.length
               + " and "
-              + b.length);
+              + out.length);
     }
-    if ((a.mac == null) != (b.mac == null)) {
-      throw new IllegalArgumentException("one operand has MAC shares and the other has none");
+    if ((a.mac == null) != (b.mac == null) || (a.mac == null) != (out.mac == null)) {
+      throw new IllegalArgumentException("some operands have MAC shares and others have none");
     }
-    Field f = field();
-    long[] s = f.alloc(n);
-    long[] m = a.mac == null ? null : f.alloc(n);
-    if (subtract) {
-      f.sub(a.share, ao, b.share, bo, s, 0, n);
-      if (m != null) {
-        f.sub(a.mac, ao, b.mac, bo, m, 0, n);
-      }
-    } else {
-      f.add(a.share, ao, b.share, bo, s, 0, n);
-      if (m != null) {
-        f.add(a.mac, ao, b.mac, bo, m, 0, n);
-      }
-    }
-    return new Shares(n, s, m);
   }
 
   Shares negate(Shares a);

@@ -22,11 +22,7 @@ class ReadyGroupsTest {
   }
 
   private InteractiveGate open(int receiver, int length) {
-    return new InteractiveGate.Open(
-        scope,
-        new VectorValue(length),
-        receiver,
-        new Opened<>(null, Opened.Form.LONGS, 0, receiver, 0, length));
+    return new Opened<>(scope, new VectorValue(length), null, Opened.Form.LONGS, 0, receiver, 0);
   }
 
   /** The taken groups as lists of gates, checking each group's size and elements. */

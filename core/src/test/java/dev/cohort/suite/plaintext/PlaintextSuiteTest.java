@@ -77,7 +77,16 @@ class PlaintextSuiteTest extends SuiteContractTest {
     }
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> suite.add(sa, 4, sb, 0, 3));
-    assertEquals("elements [4, 7) and [0, 3) lie outside vectors of 6 and 4", e.getMessage());
+    assertEquals(
+        "elements [4, 7), [0, 3) and [0, 3) lie outside vectors of 6, 4 and 3", e.getMessage());
+    Shares into = suite.constant(new long[5 * 2], 5);
+    suite.subInto(sa, 0, sb, 2, into, 3, 2); // a[0..1] - b[2..3] into elements 3 and 4
+    assertEquals(BigInteger.ZERO, f.toBigInteger(into.share, 2));
+    assertEquals(BigInteger.valueOf(100 - 15), f.toBigInteger(into.share, 3));
+    assertEquals(BigInteger.valueOf(101 - 22), f.toBigInteger(into.share, 4));
+    e = assertThrows(IllegalArgumentException.class, () -> suite.addInto(sa, 0, sb, 0, into, 4, 2));
+    assertEquals(
+        "elements [0, 2), [0, 2) and [4, 6) lie outside vectors of 6, 4 and 5", e.getMessage());
   }
 
   @Test
