@@ -213,65 +213,56 @@ final class SpdzKernels {
    * {@code acc[0, 2) += Σ r_j·v_j} and {@code acc[2, 4) += Σ r_j·m_j} over {@code j < n}, reading
    * {@code values} and {@code macs} from element {@code from}, with coefficients below 2^64 (one
    * word each, read as unsigned; see {@link MacCheck}): a product r·x is two 64-bit products, not
-   * four. Each sum is kept exact in four words (terms below 2^191, at most 2^31 of them) and folded
-   * into {@code acc} (canonical) at the end.
+   * four. At most 2^30 terms per call; {@code acc} is canonical before and after.
+   *
+   * <p>The words of each product go to sums of their 32-bit halves, six per column, with no carry
+   * between them (a sum gains below 2^33 per term), and carries propagate once at the end: the
+   * carry-propagating adds of a four-word sum cost about twice as much per term.
    */
   static void macSumsShort127(long[] r, long[] values, long[] macs, int from, int n, long[] acc) {
-    long v0 = 0;
-    long v1 = 0;
-    long v2 = 0;
-    long v3 = 0;
-    long u0 = 0;
-    long u1 = 0;
-    long u2 = 0;
-    long u3 = 0;
+    columnSums(r, values, from, n, acc, 0);
+    columnSums(r, macs, from, n, acc, 2);
+  }
+
+  private static final long LOW32 = 0xFFFF_FFFFL;
+
+  /** {@code acc[o, o + 2) += Σ r_j·x_j}, j < n, x from element {@code from}: see above. */
+  private static void columnSums(long[] r, long[] x, int from, int n, long[] acc, int o) {
+    long a0 = 0; // halves at bit 0, 32, 64, ..., 160 of the sum
+    long a1 = 0;
+    long b0 = 0;
+    long b1 = 0;
+    long c0 = 0;
+    long c1 = 0;
     for (int j = 0; j < n; j++) {
       long rj = r[j];
-      long fix = rj >> 63; // multiplyHigh reads rj ≥ 2^63 as rj − 2^64
-      int o = 2 * (from + j);
-      // r·x = x0·r + x1·r·2^64 = w0 + w1·2^64 + w2·2^128, x1 < 2^63
-      long x0 = values[o];
-      long x1 = values[o + 1];
-      long hi0 = Math.multiplyHigh(x0, rj) + ((x0 >> 63) & rj) + (fix & x0);
-      long lo1 = x1 * rj;
-      long w1 = hi0 + lo1;
-      long w2 = Math.multiplyHigh(x1, rj) + (fix & x1) + carry(hi0, lo1, w1);
+      int i = 2 * (from + j);
+      long x0 = x[i];
+      long x1 = x[i + 1]; // < 2^63
+      // r·x = lo0 + (hi0 + lo1)·2^64 + hi1·2^128; multiplyHigh reads a word ≥ 2^63 as w − 2^64
       long lo0 = x0 * rj;
-      long s0 = v0 + lo0;
-      long k = carry(v0, lo0, s0);
-      v0 = s0;
-      long s1 = v1 + w1;
-      long k1 = carry(v1, w1, s1);
-      v1 = s1 + k;
-      k1 += carry(s1, k, v1);
-      long s2 = v2 + w2;
-      long k2 = carry(v2, w2, s2);
-      v2 = s2 + k1;
-      k2 += carry(s2, k1, v2);
-      v3 += k2;
-
-      x0 = macs[o];
-      x1 = macs[o + 1];
-      hi0 = Math.multiplyHigh(x0, rj) + ((x0 >> 63) & rj) + (fix & x0);
-      lo1 = x1 * rj;
-      w1 = hi0 + lo1;
-      w2 = Math.multiplyHigh(x1, rj) + (fix & x1) + carry(hi0, lo1, w1);
-      lo0 = x0 * rj;
-      s0 = u0 + lo0;
-      k = carry(u0, lo0, s0);
-      u0 = s0;
-      s1 = u1 + w1;
-      k1 = carry(u1, w1, s1);
-      u1 = s1 + k;
-      k1 += carry(s1, k, u1);
-      s2 = u2 + w2;
-      k2 = carry(u2, w2, s2);
-      u2 = s2 + k1;
-      k2 += carry(s2, k1, u2);
-      u3 += k2;
+      long hi0 = Math.multiplyHigh(x0, rj) + ((x0 >> 63) & rj) + ((rj >> 63) & x0);
+      long lo1 = x1 * rj;
+      long hi1 = Math.multiplyHigh(x1, rj) + ((rj >> 63) & x1);
+      a0 += lo0 & LOW32;
+      a1 += lo0 >>> 32;
+      b0 += (hi0 & LOW32) + (lo1 & LOW32);
+      b1 += (hi0 >>> 32) + (lo1 >>> 32);
+      c0 += hi1 & LOW32;
+      c1 += hi1 >>> 32;
     }
-    foldInto127(v0, v1, v2, v3, acc, 0);
-    foldInto127(u0, u1, u2, u3, acc, 2);
+    // Each sum is below 2^30 · 2^33; propagate the carries into four words.
+    long t = (a0 >>> 32) + a1;
+    long w0 = (a0 & LOW32) | (t << 32);
+    t = (t >>> 32) + b0;
+    long lo = t & LOW32;
+    t = (t >>> 32) + b1;
+    long w1 = lo | (t << 32);
+    t = (t >>> 32) + c0;
+    lo = t & LOW32;
+    t = (t >>> 32) + c1;
+    long w2 = lo | (t << 32);
+    foldInto127(w0, w1, w2, t >>> 32, acc, o);
   }
 
   /**
