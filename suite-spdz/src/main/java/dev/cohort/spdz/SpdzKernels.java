@@ -180,32 +180,105 @@ final class SpdzKernels {
     Mersenne127.reduce128(x[o], x[o + 1], x, o);
   }
 
+  /** Elements per block of {@link #beaver127}: the block's d and e stay in L1 for both columns. */
+  private static final int BEAVER_BLOCK = 512;
+
   /**
-   * The Beaver combination over 2^127 − 1, both columns in one pass: with d at elements [0, m) of
-   * {@code opened} and e at [m, 2m), {@code share = c + d·y + e·a} and {@code mac = c' + d·y' +
-   * e·a'} (see {@link BeaverMultiply}): four products per element, each sum one chain of lazy
-   * multiply-adds with one reduction.
+   * The Beaver combination over 2^127 − 1: with d at elements [0, m) of {@code opened} and e at [m,
+   * 2m), {@code share = c + d·y + e·a} and {@code mac = c' + d·y' + e·a'} (see {@link
+   * BeaverMultiply}): four products per element, and each output is one exact sum reduced once
+   * ({@link #dotAdd127}). A block of elements at a time, one column after the other.
    */
   static void beaver127(
       long[] opened, int m, SpdzPreprocessing.Triples triple, Shares y, long[] share, long[] mac) {
-    long[] as = triple.a().share;
-    long[] cs = triple.c().share;
-    long[] am = triple.a().mac;
-    long[] cm = triple.c().mac;
-    long[] ys = y.share;
-    long[] ym = y.mac;
-    for (int i = 0; i < m; i++) {
+    for (int from = 0; from < m; from += BEAVER_BLOCK) {
+      int to = Math.min(m, from + BEAVER_BLOCK);
+      dotAdd127(opened, m, y.share, triple.a().share, triple.c().share, share, from, to);
+      dotAdd127(opened, m, y.mac, triple.a().mac, triple.c().mac, mac, from, to);
+    }
+  }
+
+  /**
+   * {@code out = (d·y + e·a + c) mod p}, canonical, on elements [from, to), with d and e as in
+   * {@link #beaver127}, for canonical inputs: both products and the addend summed exactly in four
+   * words, at most 2(p − 1)^2 + p − 1 < 2^255 − 2^129, and reduced once. One method with the loop
+   * inside: split into helpers, the body outgrows what the JIT inlines.
+   */
+  private static void dotAdd127(
+      long[] opened, int m, long[] y, long[] a, long[] c, long[] out, int from, int to) {
+    for (int i = from; i < to; i++) {
       int o = 2 * i;
       long d0 = opened[o];
       long d1 = opened[o + 1];
       long e0 = opened[2 * m + o];
       long e1 = opened[2 * m + o + 1];
-      mulAdd127(d0, d1, ys[o], ys[o + 1], cs[o], cs[o + 1], share, o);
-      mulAdd127(e0, e1, as[o], as[o + 1], share[o], share[o + 1], share, o);
-      canonical127(share, o);
-      mulAdd127(d0, d1, ym[o], ym[o + 1], cm[o], cm[o + 1], mac, o);
-      mulAdd127(e0, e1, am[o], am[o + 1], mac[o], mac[o + 1], mac, o);
-      canonical127(mac, o);
+      long y0 = y[o];
+      long y1 = y[o + 1];
+      long a0 = a[o];
+      long a1 = a[o + 1];
+      // Partial products; the high words are below 2^63, so only the low words need the unsigned
+      // fix-up of multiplyHigh (which reads a negative operand as x − 2^64).
+      long sd = d0 >> 63;
+      long sy = y0 >> 63;
+      long se = e0 >> 63;
+      long sa = a0 >> 63;
+      long p00 = d0 * y0;
+      long q00 = Math.multiplyHigh(d0, y0) + (sd & y0) + (sy & d0);
+      long p01 = d0 * y1;
+      long q01 = Math.multiplyHigh(d0, y1) + (sd & y1); // < 2^63 − 1
+      long p10 = d1 * y0;
+      long q10 = Math.multiplyHigh(d1, y0) + (sy & d1); // < 2^63 − 1
+      long p11 = d1 * y1;
+      long q11 = Math.multiplyHigh(d1, y1); // < 2^62
+      long r00 = e0 * a0;
+      long s00 = Math.multiplyHigh(e0, a0) + (se & a0) + (sa & e0);
+      long r01 = e0 * a1;
+      long s01 = Math.multiplyHigh(e0, a1) + (se & a1);
+      long r10 = e1 * a0;
+      long s10 = Math.multiplyHigh(e1, a0) + (sa & e1);
+      long r11 = e1 * a1;
+      long s11 = Math.multiplyHigh(e1, a1);
+
+      long c0 = c[o];
+      long t = p00 + r00; // column 0
+      long k0 = carry(p00, r00, t);
+      long w0 = t + c0;
+      k0 += carry(t, c0, w0);
+      t = q00 + p01; // column 1
+      long k1 = carry(q00, p01, t);
+      long w1 = t + p10;
+      k1 += carry(t, p10, w1);
+      t = w1 + s00;
+      k1 += carry(w1, s00, t);
+      w1 = t + r01;
+      k1 += carry(t, r01, w1);
+      t = w1 + r10;
+      k1 += carry(w1, r10, t);
+      long u = c[o + 1] + k0; // below 2^63 + 2: no carry
+      w1 = t + u;
+      k1 += carry(t, u, w1);
+      long x = q01 + q10; // column 2; two words below 2^63 − 1 sum without a carry
+      long z = s01 + s10;
+      t = x + z;
+      long k2 = carry(x, z, t);
+      long w2 = t + p11;
+      k2 += carry(t, p11, w2);
+      t = w2 + r11;
+      k2 += carry(w2, r11, t);
+      w2 = t + k1;
+      k2 += carry(t, k1, w2);
+      long w3 = q11 + s11 + k2; // column 3: the total is < 2^255, nothing carries out
+
+      // w = L + H·2^127 ≡ L + H (mod p) with L = w mod 2^127 and H = w >>> 127 < 2^128 − 4;
+      // H = H' + h·2^127 ≡ H' + h, and L + H' + h <= 2^128 − 2 (h = 1 only if H' < 2^127 − 4).
+      long h0 = (w1 >>> 63) | (w2 << 1);
+      long h1 = (w2 >>> 63) | (w3 << 1);
+      long v0 = w0 + h0;
+      long kv = carry(w0, h0, v0);
+      long top = h1 >>> 63;
+      long f0 = v0 + top;
+      kv += carry(v0, top, f0);
+      Mersenne127.reduce128(f0, (w1 & P_HI) + (h1 & P_HI) + kv, out, o);
     }
   }
 

@@ -19,15 +19,23 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class SpdzKernelsTest {
 
-  private static final int M = 333; // odd, and more than the edge values
+  private static final int M = 1333; // odd, more than the edge values, past one kernel block
 
   /** m random elements; element k of the edge list at position (k + shift) mod m. */
   private static long[] column(Field f, Prg prg, int m, int shift) {
     long[] x = f.alloc(m);
     f.random(prg, x, 0, m);
     BigInteger p = f.modulus();
+    BigInteger two64 = BigInteger.ONE.shiftLeft(64);
     BigInteger[] edges = {
-      BigInteger.ZERO, BigInteger.ONE, p.subtract(BigInteger.TWO), p.subtract(BigInteger.ONE)
+      BigInteger.ZERO,
+      BigInteger.ONE,
+      p.subtract(BigInteger.TWO),
+      p.subtract(BigInteger.ONE),
+      two64.subtract(BigInteger.ONE).mod(p), // a low word with all bits set
+      two64.mod(p),
+      p.subtract(two64).mod(p), // all bits set but bit 64, where 2^127 − 1 > 2^64
+      p.shiftRight(1) // 2^126 − 1
     };
     for (int k = 0; k < edges.length; k++) {
       f.encode(edges[k], x, (k + shift) % m);
@@ -49,6 +57,17 @@ class SpdzKernelsTest {
     System.arraycopy(column(f, prg, M, 2), 0, opened, M * f.words(), M * f.words());
     Triples t = new Triples(shares(f, prg, M, 1), shares(f, prg, M, 3), shares(f, prg, M, 0));
     Shares y = shares(f, prg, M, 2);
+    if (f.words() == 2) {
+      // d = 2^64 + 3, e = 2^64 + 1, y = a = c = p − 1: the third word of d·y + e·a + c is then
+      // 2^64 − 1 before the carries of the second add to it, a carry random values never reach.
+      BigInteger pm1 = f.modulus().subtract(BigInteger.ONE);
+      BigInteger two64 = BigInteger.ONE.shiftLeft(64);
+      f.encode(two64.add(BigInteger.valueOf(3)), opened, 7);
+      f.encode(two64.add(BigInteger.ONE), opened, M + 7);
+      for (long[] col : new long[][] {y.share, y.mac, t.a().share, t.a().mac, t.c().share}) {
+        f.encode(pm1, col, 7);
+      }
+    }
 
     long[] share = f.alloc(M);
     long[] mac = f.alloc(M);
