@@ -41,10 +41,14 @@ final class BeaverMultiply implements RoundProtocol {
     this.y = y;
     this.de = field.alloc(2 * m);
     this.deMac = field.alloc(2 * m);
-    field.sub(x.share, 0, triple.a().share, 0, de, 0, m);
-    field.sub(y.share, 0, triple.b().share, 0, de, m, m);
-    field.sub(x.mac, 0, triple.a().mac, 0, deMac, 0, m);
-    field.sub(y.mac, 0, triple.b().mac, 0, deMac, m, m);
+    if (field instanceof Mersenne127) {
+      SpdzKernels.differences127(x, y, triple, m, de, deMac);
+    } else {
+      field.sub(x.share, 0, triple.a().share, 0, de, 0, m);
+      field.sub(y.share, 0, triple.b().share, 0, de, m, m);
+      field.sub(x.mac, 0, triple.a().mac, 0, deMac, 0, m);
+      field.sub(y.mac, 0, triple.b().mac, 0, deMac, m, m);
+    }
   }
 
   @Override

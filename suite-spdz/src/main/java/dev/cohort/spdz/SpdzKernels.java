@@ -175,6 +175,65 @@ final class SpdzKernels {
     out[o + 1] = (w1 & P_HI) + h1 + carry(w0, h0, s0); // both < 2^63: no overflow
   }
 
+  /**
+   * Writes {@code (a − b) mod p}, canonical, to {@code out[o, o + 2)} for canonical a and b,
+   * branch-free (a branch on the borrow mispredicts on random shares).
+   */
+  private static void sub127(long a0, long a1, long b0, long b1, long[] out, int o) {
+    long d0 = a0 - b0;
+    long borrow = ((~a0 & b0) | (~(a0 ^ b0) & d0)) >>> 63;
+    long d1 = a1 - b1 - borrow;
+    long mask = d1 >> 63; // negative exactly when a < b (both high words are below 2^63): add p
+    long r0 = d0 + mask; // the low word of p is all ones: d0 + (−1 & mask)
+    out[o] = r0;
+    out[o + 1] = d1 + (P_HI & mask) + carry(d0, mask, r0);
+  }
+
+  /**
+   * The masked differences of a Beaver multiplication over 2^127 − 1 in one pass: {@code de} gets x
+   * − a at elements [0, m) and y − b at [m, 2m), {@code deMac} the same of the MAC columns.
+   */
+  static void differences127(
+      Shares x, Shares y, SpdzPreprocessing.Triples triple, int m, long[] de, long[] deMac) {
+    long[] xs = x.share;
+    long[] xm = x.mac;
+    long[] ys = y.share;
+    long[] ym = y.mac;
+    long[] as = triple.a().share;
+    long[] am = triple.a().mac;
+    long[] bs = triple.b().share;
+    long[] bm = triple.b().mac;
+    for (int i = 0; i < m; i++) {
+      int o = 2 * i;
+      int oe = 2 * (m + i);
+      sub127(xs[o], xs[o + 1], as[o], as[o + 1], de, o);
+      sub127(ys[o], ys[o + 1], bs[o], bs[o + 1], de, oe);
+      sub127(xm[o], xm[o + 1], am[o], am[o + 1], deMac, o);
+      sub127(ym[o], ym[o + 1], bm[o], bm[o + 1], deMac, oe);
+    }
+  }
+
+  /**
+   * {@code sum = a + b} mod 2^127 − 1 on n elements, a canonical from element 0 and b from element
+   * {@code bo}, checking in the same pass that each b is canonical (as {@link #allCanonical127}).
+   * Returns false if one is not; {@code sum} is then meaningless. {@code sum} may be {@code a}.
+   */
+  static boolean addChecked127(long[] a, long[] b, int bo, long[] sum, int n) {
+    long bad = 0;
+    for (int i = 0; i < n; i++) {
+      int o = 2 * i;
+      long a0 = a[o];
+      long b0 = b[2 * (bo + i)];
+      long b1 = b[2 * (bo + i) + 1];
+      long notP = (b1 ^ P_HI) | ~b0; // zero exactly when b is p
+      bad |= (b1 >>> 63) | (((notP | -notP) >>> 63) ^ 1);
+      long s0 = a0 + b0;
+      long s1 = a[o + 1] + b1 + carry(a0, b0, s0); // <= 2p < 2^128 − 1 when b is canonical
+      Mersenne127.reduce128(s0, s1, sum, o);
+    }
+    return bad == 0;
+  }
+
   /** Makes the lazy value at {@code x[o, o + 2)} canonical, in place. */
   static void canonical127(long[] x, int o) {
     Mersenne127.reduce128(x[o], x[o + 1], x, o);

@@ -235,8 +235,15 @@ public final class SpdzSuite implements Suite {
     long[] addend = own; // the first peer's shares are added to own into sum: no copy of own
     for (int k = 0; k < parties; k++) {
       if (k != party) {
-        int at = takeElements(in, k, count); // in place where the frame allows: no copy
-        field.add(addend, 0, in.elements(), at, sum, 0, count);
+        if (field instanceof Mersenne127) { // the range check fused into the addition
+          int at = in.takeElements(k, count, words, scratch(count));
+          if (!SpdzKernels.addChecked127(addend, in.elements(), at, sum, count)) {
+            checkCanonical(in.elements(), at, k, count); // throws, naming the element
+          }
+        } else {
+          int at = takeElements(in, k, count); // in place where the frame allows: no copy
+          field.add(addend, 0, in.elements(), at, sum, 0, count);
+        }
         addend = sum;
       }
     }
@@ -273,6 +280,14 @@ public final class SpdzSuite implements Suite {
         || field instanceof Mersenne127 && SpdzKernels.allCanonical127(taken, off, count)) {
       return off;
     }
+    checkCanonical(taken, off, peer, count);
+    return off;
+  }
+
+  /**
+   * Throws the abort naming the first of {@code count} elements from {@code off} outside [0, p).
+   */
+  private void checkCanonical(long[] taken, int off, int peer, int count) {
     for (int i = 0; i < count; i++) {
       if (!canonical(taken, off + i)) {
         throw new AbortException(
@@ -286,7 +301,6 @@ public final class SpdzSuite implements Suite {
                 + "); a party is misbehaving or the parties use different fields");
       }
     }
-    return off;
   }
 
   private boolean canonical(long[] a, int i) {

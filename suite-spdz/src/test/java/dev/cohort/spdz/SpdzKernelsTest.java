@@ -160,6 +160,69 @@ class SpdzKernelsTest {
   }
 
   @Test
+  void differences127_randomAndEdgeValues_matchesFieldKernels() {
+    Field f = Fields.byName("m127");
+    Prg prg = Prg.seeded(11);
+    Shares x = shares(f, prg, M, 0);
+    Shares y = shares(f, prg, M, 2);
+    Triples t = new Triples(shares(f, prg, M, 1), shares(f, prg, M, 3), shares(f, prg, M, 5));
+    long[] de = f.alloc(2 * M);
+    long[] deMac = f.alloc(2 * M);
+
+    SpdzKernels.differences127(x, y, t, M, de, deMac);
+
+    BigInteger p = f.modulus();
+    for (int i = 0; i < M; i++) {
+      assertEquals(minus(f, x.share, t.a().share, i, p), f.toBigInteger(de, i));
+      assertEquals(minus(f, y.share, t.b().share, i, p), f.toBigInteger(de, M + i));
+      assertEquals(minus(f, x.mac, t.a().mac, i, p), f.toBigInteger(deMac, i));
+      assertEquals(minus(f, y.mac, t.b().mac, i, p), f.toBigInteger(deMac, M + i));
+    }
+  }
+
+  private static BigInteger minus(Field f, long[] a, long[] b, int i, BigInteger p) {
+    return f.toBigInteger(a, i).subtract(f.toBigInteger(b, i)).mod(p);
+  }
+
+  @Test
+  void addChecked127_randomAndEdgeValues_matchesBigIntegerSums() {
+    Field f = Fields.byName("m127");
+    Prg prg = Prg.seeded(13);
+    long[] a = column(f, prg, M, 0);
+    long[] b = column(f, prg, M + 3, 4);
+    long[] sum = f.alloc(M);
+
+    assertEquals(true, SpdzKernels.addChecked127(a, b, 3, sum, M));
+
+    BigInteger p = f.modulus();
+    for (int i = 0; i < M; i++) {
+      BigInteger want = f.toBigInteger(a, i).add(f.toBigInteger(b, 3 + i)).mod(p);
+      assertEquals(want, f.toBigInteger(sum, i), "element " + i);
+    }
+    // in place, as the suite sums a second peer's shares into the first sum
+    long[] again = sum.clone();
+    assertEquals(true, SpdzKernels.addChecked127(again, b, 3, again, M));
+    for (int i = 0; i < M; i++) {
+      BigInteger want = f.toBigInteger(sum, i).add(f.toBigInteger(b, 3 + i)).mod(p);
+      assertEquals(want, f.toBigInteger(again, i), "element " + i);
+    }
+  }
+
+  @Test
+  void addChecked127_eachOutOfFieldValue_isCaught() {
+    long max = Long.MAX_VALUE;
+    long[][] bad127 = {{-1, max}, {0, Long.MIN_VALUE}, {-1, -1}, {5, -2}};
+    long[] a = {1, 0, 2, 0, 3, 0};
+    for (long[] bad : bad127) {
+      long[] b = {7, 3, 0, 0, bad[0], bad[1], 0, 0};
+      long[] sum = new long[6];
+      assertEquals(false, SpdzKernels.addChecked127(a, b, 1, sum, 3), bad[0] + ", " + bad[1]);
+      assertEquals(true, SpdzKernels.addChecked127(a, b, 0, sum, 2));
+      assertEquals(true, SpdzKernels.addChecked127(a, b, 3, sum, 1));
+    }
+  }
+
+  @Test
   void allCanonical_eachOutOfFieldValue_isCaught() {
     long p61 = (1L << 61) - 1;
     long[] good61 = {0, 1, p61 - 1, p61 - 2};
