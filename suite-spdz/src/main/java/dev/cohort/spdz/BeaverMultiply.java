@@ -18,7 +18,9 @@ import dev.cohort.suite.Shares;
  * element over both columns instead of six. The opened d and e, with this party's MAC shares of
  * them, join the values the next MAC check covers.
  *
- * <p>The opening is one packed column of 2m elements: d at elements [0, m), e at [m, 2m).
+ * <p>The opening is one packed column of 2m elements: d at elements [0, m), e at [m, 2m). Its
+ * columns (this party's shares of d and e, their MAC shares, the opened values) come from the
+ * suite's buffer pool and go back to it: the shares once summed, the rest after the MAC check.
  */
 final class BeaverMultiply implements RoundProtocol {
 
@@ -39,8 +41,8 @@ final class BeaverMultiply implements RoundProtocol {
     this.m = x.length;
     this.triple = suite.preprocessing.triples(m);
     this.y = y;
-    this.de = field.alloc(2 * m);
-    this.deMac = field.alloc(2 * m);
+    this.de = suite.borrow(2 * m); // every element is written below
+    this.deMac = suite.borrow(2 * m);
     if (field instanceof Mersenne127) {
       SpdzKernels.differences127(x, y, triple, m, de, deMac);
     } else {
@@ -58,8 +60,9 @@ final class BeaverMultiply implements RoundProtocol {
 
   @Override
   public boolean receive(int round, Inbox in) {
-    long[] opened = suite.sumShares(in, de, 2 * m);
-    suite.recordOpened(opened, deMac, 2 * m);
+    long[] opened = suite.sumShares(in, de, 2 * m, suite.borrow(2 * m));
+    suite.giveBack(de); // sent, and summed: dead
+    suite.recordOpenedPooled(opened, deMac, 2 * m); // the check gives both back
     // z = c + d·y + e·a on the value column and on the MAC column alike
     long[] share = field.alloc(m);
     long[] mac = field.alloc(m);

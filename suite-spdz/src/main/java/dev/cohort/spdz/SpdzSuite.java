@@ -13,7 +13,9 @@ import dev.cohort.suite.Shares;
 import dev.cohort.suite.Suite;
 import dev.cohort.suite.SuiteFactory;
 import java.security.MessageDigest;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.IntFunction;
 
 /**
@@ -43,6 +45,8 @@ public final class SpdzSuite implements Suite {
   private final MessageDigest broadcasts = Hashing.sha256();
   private final long[] modulus; // little-endian words of p
   private long[] received; // see scratch()
+  private static final int POOL_SIZE = 8;
+  private final List<long[]> pool = new ArrayList<>(); // see borrow()
   private boolean checkInFlight;
   private long checks; // the number of the next check
 
@@ -231,7 +235,11 @@ public final class SpdzSuite implements Suite {
 
   /** Reads every other party's {@code count} shares and returns their sum with {@code own}. */
   long[] sumShares(Inbox in, long[] own, int count) {
-    long[] sum = field.alloc(count);
+    return sumShares(in, own, count, field.alloc(count));
+  }
+
+  /** As above, into {@code sum} (which may hold anything), and returns it. */
+  long[] sumShares(Inbox in, long[] own, int count, long[] sum) {
     long[] addend = own; // the first peer's shares are added to own into sum: no copy of own
     for (int k = 0; k < parties; k++) {
       if (k != party) {
@@ -314,7 +322,36 @@ public final class SpdzSuite implements Suite {
   }
 
   void recordOpened(long[] values, long[] macs, int count) {
-    unchecked.add(values, macs, count);
+    unchecked.add(values, macs, count, false);
+  }
+
+  /** As {@link #recordOpened}, for two arrays from {@link #borrow} that the check gives back. */
+  void recordOpenedPooled(long[] values, long[] macs, int count) {
+    unchecked.add(values, macs, count, true);
+  }
+
+  /**
+   * An array of exactly {@code count} elements whose contents are undefined (old shares): the
+   * caller overwrites all of it. Reused from {@link #giveBack}: large columns allocated afresh for
+   * every multiplication cost their zeroing, page faults and (past half a G1 region) humongous
+   * allocations; one party's gates run on one thread, so the pool needs no lock.
+   */
+  long[] borrow(int count) {
+    int length = count * words;
+    for (int i = pool.size() - 1; i >= 0; i--) {
+      if (pool.get(i).length == length) {
+        return pool.remove(i);
+      }
+    }
+    return new long[length];
+  }
+
+  /** Hands back an array from {@link #borrow} that nothing references any more. */
+  void giveBack(long[] a) {
+    if (pool.size() == POOL_SIZE) {
+      pool.remove(0); // the oldest goes to the garbage collector
+    }
+    pool.add(a);
   }
 
   void recordBroadcast(int owner, long[] values, int count) {
