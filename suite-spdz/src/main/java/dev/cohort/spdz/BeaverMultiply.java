@@ -18,7 +18,9 @@ import dev.cohort.suite.Shares;
  * element over both columns instead of six. The opened d and e, with this party's MAC shares of
  * them, join the values the next MAC check covers.
  *
- * <p>The opening is one packed column of 2m elements: d at elements [0, m), e at [m, 2m).
+ * <p>The opening is one packed column of 2m elements: d at elements [0, m), e at [m, 2m). Its
+ * columns (this party's shares of d and e, their MAC shares, the opened values) come from the
+ * suite's buffer pool and go back to it: the shares once summed, the rest after the MAC check.
  */
 final class BeaverMultiply implements RoundProtocol {
 
@@ -39,12 +41,16 @@ final class BeaverMultiply implements RoundProtocol {
     this.m = x.length;
     this.triple = suite.preprocessing.triples(m);
     this.y = y;
-    this.de = field.alloc(2 * m);
-    this.deMac = field.alloc(2 * m);
-    field.sub(x.share, 0, triple.a().share, 0, de, 0, m);
-    field.sub(y.share, 0, triple.b().share, 0, de, m, m);
-    field.sub(x.mac, 0, triple.a().mac, 0, deMac, 0, m);
-    field.sub(y.mac, 0, triple.b().mac, 0, deMac, m, m);
+    this.de = suite.borrow(2 * m); // every element is written below
+    this.deMac = suite.borrow(2 * m);
+    if (field instanceof Mersenne127) {
+      SpdzKernels.differences127(x, y, triple, m, de, deMac);
+    } else {
+      field.sub(x.share, 0, triple.a().share, 0, de, 0, m);
+      field.sub(y.share, 0, triple.b().share, 0, de, m, m);
+      field.sub(x.mac, 0, triple.a().mac, 0, deMac, 0, m);
+      field.sub(y.mac, 0, triple.b().mac, 0, deMac, m, m);
+    }
   }
 
   @Override
@@ -54,8 +60,9 @@ final class BeaverMultiply implements RoundProtocol {
 
   @Override
   public boolean receive(int round, Inbox in) {
-    long[] opened = suite.sumShares(in, de, 2 * m);
-    suite.recordOpened(opened, deMac, 2 * m);
+    long[] opened = suite.sumShares(in, de, 2 * m, suite.borrow(2 * m));
+    suite.giveBack(de); // sent, and summed: dead
+    suite.recordOpenedPooled(opened, deMac, 2 * m); // the check gives both back
     // z = c + d·y + e·a on the value column and on the MAC column alike
     long[] share = field.alloc(m);
     long[] mac = field.alloc(m);

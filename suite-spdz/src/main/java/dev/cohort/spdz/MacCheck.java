@@ -113,6 +113,12 @@ final class MacCheck implements RoundProtocol {
       case 0 -> {
         long[] s = openSeeds(in);
         sigma = sigma(s);
+        for (OpenedValues.Batch b : batches) { // read for the last time
+          if (b.pooled()) {
+            suite.giveBack(b.values());
+            suite.giveBack(b.macs());
+          }
+        }
         sigmaNonce = suite.nonce();
         sigmaCommitments[self] = Hashing.commit("sigma", self, index, sigma, sigmaNonce);
         return false;

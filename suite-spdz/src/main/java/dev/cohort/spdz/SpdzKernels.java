@@ -175,37 +175,169 @@ final class SpdzKernels {
     out[o + 1] = (w1 & P_HI) + h1 + carry(w0, h0, s0); // both < 2^63: no overflow
   }
 
+  /**
+   * Writes {@code (a − b) mod p}, canonical, to {@code out[o, o + 2)} for canonical a and b,
+   * branch-free (a branch on the borrow mispredicts on random shares).
+   */
+  private static void sub127(long a0, long a1, long b0, long b1, long[] out, int o) {
+    long d0 = a0 - b0;
+    long borrow = ((~a0 & b0) | (~(a0 ^ b0) & d0)) >>> 63;
+    long d1 = a1 - b1 - borrow;
+    long mask = d1 >> 63; // negative exactly when a < b (both high words are below 2^63): add p
+    long r0 = d0 + mask; // the low word of p is all ones: d0 + (−1 & mask)
+    out[o] = r0;
+    out[o + 1] = d1 + (P_HI & mask) + carry(d0, mask, r0);
+  }
+
+  /**
+   * The masked differences of a Beaver multiplication over 2^127 − 1 in one pass: {@code de} gets x
+   * − a at elements [0, m) and y − b at [m, 2m), {@code deMac} the same of the MAC columns.
+   */
+  static void differences127(
+      Shares x, Shares y, SpdzPreprocessing.Triples triple, int m, long[] de, long[] deMac) {
+    long[] xs = x.share;
+    long[] xm = x.mac;
+    long[] ys = y.share;
+    long[] ym = y.mac;
+    long[] as = triple.a().share;
+    long[] am = triple.a().mac;
+    long[] bs = triple.b().share;
+    long[] bm = triple.b().mac;
+    for (int i = 0; i < m; i++) {
+      int o = 2 * i;
+      int oe = 2 * (m + i);
+      sub127(xs[o], xs[o + 1], as[o], as[o + 1], de, o);
+      sub127(ys[o], ys[o + 1], bs[o], bs[o + 1], de, oe);
+      sub127(xm[o], xm[o + 1], am[o], am[o + 1], deMac, o);
+      sub127(ym[o], ym[o + 1], bm[o], bm[o + 1], deMac, oe);
+    }
+  }
+
+  /**
+   * {@code sum = a + b} mod 2^127 − 1 on n elements, a canonical from element 0 and b from element
+   * {@code bo}, checking in the same pass that each b is canonical (as {@link #allCanonical127}).
+   * Returns false if one is not; {@code sum} is then meaningless. {@code sum} may be {@code a}.
+   */
+  static boolean addChecked127(long[] a, long[] b, int bo, long[] sum, int n) {
+    long bad = 0;
+    for (int i = 0; i < n; i++) {
+      int o = 2 * i;
+      long a0 = a[o];
+      long b0 = b[2 * (bo + i)];
+      long b1 = b[2 * (bo + i) + 1];
+      long notP = (b1 ^ P_HI) | ~b0; // zero exactly when b is p
+      bad |= (b1 >>> 63) | (((notP | -notP) >>> 63) ^ 1);
+      long s0 = a0 + b0;
+      long s1 = a[o + 1] + b1 + carry(a0, b0, s0); // <= 2p < 2^128 − 1 when b is canonical
+      Mersenne127.reduce128(s0, s1, sum, o);
+    }
+    return bad == 0;
+  }
+
   /** Makes the lazy value at {@code x[o, o + 2)} canonical, in place. */
   static void canonical127(long[] x, int o) {
     Mersenne127.reduce128(x[o], x[o + 1], x, o);
   }
 
+  /** Elements per block of {@link #beaver127}: the block's d and e stay in L1 for both columns. */
+  private static final int BEAVER_BLOCK = 512;
+
   /**
-   * The Beaver combination over 2^127 − 1, both columns in one pass: with d at elements [0, m) of
-   * {@code opened} and e at [m, 2m), {@code share = c + d·y + e·a} and {@code mac = c' + d·y' +
-   * e·a'} (see {@link BeaverMultiply}): four products per element, each sum one chain of lazy
-   * multiply-adds with one reduction.
+   * The Beaver combination over 2^127 − 1: with d at elements [0, m) of {@code opened} and e at [m,
+   * 2m), {@code share = c + d·y + e·a} and {@code mac = c' + d·y' + e·a'} (see {@link
+   * BeaverMultiply}): four products per element, and each output is one exact sum reduced once
+   * ({@link #dotAdd127}). A block of elements at a time, one column after the other.
    */
   static void beaver127(
       long[] opened, int m, SpdzPreprocessing.Triples triple, Shares y, long[] share, long[] mac) {
-    long[] as = triple.a().share;
-    long[] cs = triple.c().share;
-    long[] am = triple.a().mac;
-    long[] cm = triple.c().mac;
-    long[] ys = y.share;
-    long[] ym = y.mac;
-    for (int i = 0; i < m; i++) {
+    for (int from = 0; from < m; from += BEAVER_BLOCK) {
+      int to = Math.min(m, from + BEAVER_BLOCK);
+      dotAdd127(opened, m, y.share, triple.a().share, triple.c().share, share, from, to);
+      dotAdd127(opened, m, y.mac, triple.a().mac, triple.c().mac, mac, from, to);
+    }
+  }
+
+  /**
+   * {@code out = (d·y + e·a + c) mod p}, canonical, on elements [from, to), with d and e as in
+   * {@link #beaver127}, for canonical inputs: both products and the addend summed exactly in four
+   * words, at most 2(p − 1)^2 + p − 1 < 2^255 − 2^129, and reduced once. One method with the loop
+   * inside: split into helpers, the body outgrows what the JIT inlines.
+   */
+  private static void dotAdd127(
+      long[] opened, int m, long[] y, long[] a, long[] c, long[] out, int from, int to) {
+    for (int i = from; i < to; i++) {
       int o = 2 * i;
       long d0 = opened[o];
       long d1 = opened[o + 1];
       long e0 = opened[2 * m + o];
       long e1 = opened[2 * m + o + 1];
-      mulAdd127(d0, d1, ys[o], ys[o + 1], cs[o], cs[o + 1], share, o);
-      mulAdd127(e0, e1, as[o], as[o + 1], share[o], share[o + 1], share, o);
-      canonical127(share, o);
-      mulAdd127(d0, d1, ym[o], ym[o + 1], cm[o], cm[o + 1], mac, o);
-      mulAdd127(e0, e1, am[o], am[o + 1], mac[o], mac[o + 1], mac, o);
-      canonical127(mac, o);
+      long y0 = y[o];
+      long y1 = y[o + 1];
+      long a0 = a[o];
+      long a1 = a[o + 1];
+      // Partial products; the high words are below 2^63, so only the low words need the unsigned
+      // fix-up of multiplyHigh (which reads a negative operand as x − 2^64).
+      long sd = d0 >> 63;
+      long sy = y0 >> 63;
+      long se = e0 >> 63;
+      long sa = a0 >> 63;
+      long p00 = d0 * y0;
+      long q00 = Math.multiplyHigh(d0, y0) + (sd & y0) + (sy & d0);
+      long p01 = d0 * y1;
+      long q01 = Math.multiplyHigh(d0, y1) + (sd & y1); // < 2^63 − 1
+      long p10 = d1 * y0;
+      long q10 = Math.multiplyHigh(d1, y0) + (sy & d1); // < 2^63 − 1
+      long p11 = d1 * y1;
+      long q11 = Math.multiplyHigh(d1, y1); // < 2^62
+      long r00 = e0 * a0;
+      long s00 = Math.multiplyHigh(e0, a0) + (se & a0) + (sa & e0);
+      long r01 = e0 * a1;
+      long s01 = Math.multiplyHigh(e0, a1) + (se & a1);
+      long r10 = e1 * a0;
+      long s10 = Math.multiplyHigh(e1, a0) + (sa & e1);
+      long r11 = e1 * a1;
+      long s11 = Math.multiplyHigh(e1, a1);
+
+      long c0 = c[o];
+      long t = p00 + r00; // column 0
+      long k0 = carry(p00, r00, t);
+      long w0 = t + c0;
+      k0 += carry(t, c0, w0);
+      t = q00 + p01; // column 1
+      long k1 = carry(q00, p01, t);
+      long w1 = t + p10;
+      k1 += carry(t, p10, w1);
+      t = w1 + s00;
+      k1 += carry(w1, s00, t);
+      w1 = t + r01;
+      k1 += carry(t, r01, w1);
+      t = w1 + r10;
+      k1 += carry(w1, r10, t);
+      long u = c[o + 1] + k0; // below 2^63 + 2: no carry
+      w1 = t + u;
+      k1 += carry(t, u, w1);
+      long x = q01 + q10; // column 2; two words below 2^63 − 1 sum without a carry
+      long z = s01 + s10;
+      t = x + z;
+      long k2 = carry(x, z, t);
+      long w2 = t + p11;
+      k2 += carry(t, p11, w2);
+      t = w2 + r11;
+      k2 += carry(w2, r11, t);
+      w2 = t + k1;
+      k2 += carry(t, k1, w2);
+      long w3 = q11 + s11 + k2; // column 3: the total is < 2^255, nothing carries out
+
+      // w = L + H·2^127 ≡ L + H (mod p) with L = w mod 2^127 and H = w >>> 127 < 2^128 − 4;
+      // H = H' + h·2^127 ≡ H' + h, and L + H' + h <= 2^128 − 2 (h = 1 only if H' < 2^127 − 4).
+      long h0 = (w1 >>> 63) | (w2 << 1);
+      long h1 = (w2 >>> 63) | (w3 << 1);
+      long v0 = w0 + h0;
+      long kv = carry(w0, h0, v0);
+      long top = h1 >>> 63;
+      long f0 = v0 + top;
+      kv += carry(v0, top, f0);
+      Mersenne127.reduce128(f0, (w1 & P_HI) + (h1 & P_HI) + kv, out, o);
     }
   }
 
@@ -213,65 +345,56 @@ final class SpdzKernels {
    * {@code acc[0, 2) += Σ r_j·v_j} and {@code acc[2, 4) += Σ r_j·m_j} over {@code j < n}, reading
    * {@code values} and {@code macs} from element {@code from}, with coefficients below 2^64 (one
    * word each, read as unsigned; see {@link MacCheck}): a product r·x is two 64-bit products, not
-   * four. Each sum is kept exact in four words (terms below 2^191, at most 2^31 of them) and folded
-   * into {@code acc} (canonical) at the end.
+   * four. At most 2^30 terms per call; {@code acc} is canonical before and after.
+   *
+   * <p>The words of each product go to sums of their 32-bit halves, six per column, with no carry
+   * between them (a sum gains below 2^33 per term), and carries propagate once at the end: the
+   * carry-propagating adds of a four-word sum cost about twice as much per term.
    */
   static void macSumsShort127(long[] r, long[] values, long[] macs, int from, int n, long[] acc) {
-    long v0 = 0;
-    long v1 = 0;
-    long v2 = 0;
-    long v3 = 0;
-    long u0 = 0;
-    long u1 = 0;
-    long u2 = 0;
-    long u3 = 0;
+    columnSums(r, values, from, n, acc, 0);
+    columnSums(r, macs, from, n, acc, 2);
+  }
+
+  private static final long LOW32 = 0xFFFF_FFFFL;
+
+  /** {@code acc[o, o + 2) += Σ r_j·x_j}, j < n, x from element {@code from}: see above. */
+  private static void columnSums(long[] r, long[] x, int from, int n, long[] acc, int o) {
+    long a0 = 0; // halves at bit 0, 32, 64, ..., 160 of the sum
+    long a1 = 0;
+    long b0 = 0;
+    long b1 = 0;
+    long c0 = 0;
+    long c1 = 0;
     for (int j = 0; j < n; j++) {
       long rj = r[j];
-      long fix = rj >> 63; // multiplyHigh reads rj ≥ 2^63 as rj − 2^64
-      int o = 2 * (from + j);
-      // r·x = x0·r + x1·r·2^64 = w0 + w1·2^64 + w2·2^128, x1 < 2^63
-      long x0 = values[o];
-      long x1 = values[o + 1];
-      long hi0 = Math.multiplyHigh(x0, rj) + ((x0 >> 63) & rj) + (fix & x0);
-      long lo1 = x1 * rj;
-      long w1 = hi0 + lo1;
-      long w2 = Math.multiplyHigh(x1, rj) + (fix & x1) + carry(hi0, lo1, w1);
+      int i = 2 * (from + j);
+      long x0 = x[i];
+      long x1 = x[i + 1]; // < 2^63
+      // r·x = lo0 + (hi0 + lo1)·2^64 + hi1·2^128; multiplyHigh reads a word ≥ 2^63 as w − 2^64
       long lo0 = x0 * rj;
-      long s0 = v0 + lo0;
-      long k = carry(v0, lo0, s0);
-      v0 = s0;
-      long s1 = v1 + w1;
-      long k1 = carry(v1, w1, s1);
-      v1 = s1 + k;
-      k1 += carry(s1, k, v1);
-      long s2 = v2 + w2;
-      long k2 = carry(v2, w2, s2);
-      v2 = s2 + k1;
-      k2 += carry(s2, k1, v2);
-      v3 += k2;
-
-      x0 = macs[o];
-      x1 = macs[o + 1];
-      hi0 = Math.multiplyHigh(x0, rj) + ((x0 >> 63) & rj) + (fix & x0);
-      lo1 = x1 * rj;
-      w1 = hi0 + lo1;
-      w2 = Math.multiplyHigh(x1, rj) + (fix & x1) + carry(hi0, lo1, w1);
-      lo0 = x0 * rj;
-      s0 = u0 + lo0;
-      k = carry(u0, lo0, s0);
-      u0 = s0;
-      s1 = u1 + w1;
-      k1 = carry(u1, w1, s1);
-      u1 = s1 + k;
-      k1 += carry(s1, k, u1);
-      s2 = u2 + w2;
-      k2 = carry(u2, w2, s2);
-      u2 = s2 + k1;
-      k2 += carry(s2, k1, u2);
-      u3 += k2;
+      long hi0 = Math.multiplyHigh(x0, rj) + ((x0 >> 63) & rj) + ((rj >> 63) & x0);
+      long lo1 = x1 * rj;
+      long hi1 = Math.multiplyHigh(x1, rj) + ((rj >> 63) & x1);
+      a0 += lo0 & LOW32;
+      a1 += lo0 >>> 32;
+      b0 += (hi0 & LOW32) + (lo1 & LOW32);
+      b1 += (hi0 >>> 32) + (lo1 >>> 32);
+      c0 += hi1 & LOW32;
+      c1 += hi1 >>> 32;
     }
-    foldInto127(v0, v1, v2, v3, acc, 0);
-    foldInto127(u0, u1, u2, u3, acc, 2);
+    // Each sum is below 2^30 · 2^33; propagate the carries into four words.
+    long t = (a0 >>> 32) + a1;
+    long w0 = (a0 & LOW32) | (t << 32);
+    t = (t >>> 32) + b0;
+    long lo = t & LOW32;
+    t = (t >>> 32) + b1;
+    long w1 = lo | (t << 32);
+    t = (t >>> 32) + c0;
+    lo = t & LOW32;
+    t = (t >>> 32) + c1;
+    long w2 = lo | (t << 32);
+    foldInto127(w0, w1, w2, t >>> 32, acc, o);
   }
 
   /**

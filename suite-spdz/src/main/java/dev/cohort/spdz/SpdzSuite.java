@@ -13,7 +13,9 @@ import dev.cohort.suite.Shares;
 import dev.cohort.suite.Suite;
 import dev.cohort.suite.SuiteFactory;
 import java.security.MessageDigest;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.IntFunction;
 
 /**
@@ -43,6 +45,8 @@ public final class SpdzSuite implements Suite {
   private final MessageDigest broadcasts = Hashing.sha256();
   private final long[] modulus; // little-endian words of p
   private long[] received; // see scratch()
+  private static final int POOL_SIZE = 8;
+  private final List<long[]> pool = new ArrayList<>(); // see borrow()
   private boolean checkInFlight;
   private long checks; // the number of the next check
 
@@ -231,12 +235,23 @@ public final class SpdzSuite implements Suite {
 
   /** Reads every other party's {@code count} shares and returns their sum with {@code own}. */
   long[] sumShares(Inbox in, long[] own, int count) {
-    long[] sum = field.alloc(count);
+    return sumShares(in, own, count, field.alloc(count));
+  }
+
+  /** As above, into {@code sum} (which may hold anything), and returns it. */
+  long[] sumShares(Inbox in, long[] own, int count, long[] sum) {
     long[] addend = own; // the first peer's shares are added to own into sum: no copy of own
     for (int k = 0; k < parties; k++) {
       if (k != party) {
-        int at = takeElements(in, k, count); // in place where the frame allows: no copy
-        field.add(addend, 0, in.elements(), at, sum, 0, count);
+        if (field instanceof Mersenne127) { // the range check fused into the addition
+          int at = in.takeElements(k, count, words, scratch(count));
+          if (!SpdzKernels.addChecked127(addend, in.elements(), at, sum, count)) {
+            checkCanonical(in.elements(), at, k, count); // throws, naming the element
+          }
+        } else {
+          int at = takeElements(in, k, count); // in place where the frame allows: no copy
+          field.add(addend, 0, in.elements(), at, sum, 0, count);
+        }
         addend = sum;
       }
     }
@@ -273,6 +288,14 @@ public final class SpdzSuite implements Suite {
         || field instanceof Mersenne127 && SpdzKernels.allCanonical127(taken, off, count)) {
       return off;
     }
+    checkCanonical(taken, off, peer, count);
+    return off;
+  }
+
+  /**
+   * Throws the abort naming the first of {@code count} elements from {@code off} outside [0, p).
+   */
+  private void checkCanonical(long[] taken, int off, int peer, int count) {
     for (int i = 0; i < count; i++) {
       if (!canonical(taken, off + i)) {
         throw new AbortException(
@@ -286,7 +309,6 @@ public final class SpdzSuite implements Suite {
                 + "); a party is misbehaving or the parties use different fields");
       }
     }
-    return off;
   }
 
   private boolean canonical(long[] a, int i) {
@@ -300,7 +322,36 @@ public final class SpdzSuite implements Suite {
   }
 
   void recordOpened(long[] values, long[] macs, int count) {
-    unchecked.add(values, macs, count);
+    unchecked.add(values, macs, count, false);
+  }
+
+  /** As {@link #recordOpened}, for two arrays from {@link #borrow} that the check gives back. */
+  void recordOpenedPooled(long[] values, long[] macs, int count) {
+    unchecked.add(values, macs, count, true);
+  }
+
+  /**
+   * An array of exactly {@code count} elements whose contents are undefined (old shares): the
+   * caller overwrites all of it. Reused from {@link #giveBack}: large columns allocated afresh for
+   * every multiplication cost their zeroing, page faults and (past half a G1 region) humongous
+   * allocations; one party's gates run on one thread, so the pool needs no lock.
+   */
+  long[] borrow(int count) {
+    int length = count * words;
+    for (int i = pool.size() - 1; i >= 0; i--) {
+      if (pool.get(i).length == length) {
+        return pool.remove(i);
+      }
+    }
+    return new long[length];
+  }
+
+  /** Hands back an array from {@link #borrow} that nothing references any more. */
+  void giveBack(long[] a) {
+    if (pool.size() == POOL_SIZE) {
+      pool.remove(0); // the oldest goes to the garbage collector
+    }
+    pool.add(a);
   }
 
   void recordBroadcast(int owner, long[] values, int count) {

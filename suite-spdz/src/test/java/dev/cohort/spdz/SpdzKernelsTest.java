@@ -19,15 +19,23 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class SpdzKernelsTest {
 
-  private static final int M = 333; // odd, and more than the edge values
+  private static final int M = 1333; // odd, more than the edge values, past one kernel block
 
   /** m random elements; element k of the edge list at position (k + shift) mod m. */
   private static long[] column(Field f, Prg prg, int m, int shift) {
     long[] x = f.alloc(m);
     f.random(prg, x, 0, m);
     BigInteger p = f.modulus();
+    BigInteger two64 = BigInteger.ONE.shiftLeft(64);
     BigInteger[] edges = {
-      BigInteger.ZERO, BigInteger.ONE, p.subtract(BigInteger.TWO), p.subtract(BigInteger.ONE)
+      BigInteger.ZERO,
+      BigInteger.ONE,
+      p.subtract(BigInteger.TWO),
+      p.subtract(BigInteger.ONE),
+      two64.subtract(BigInteger.ONE).mod(p), // a low word with all bits set
+      two64.mod(p),
+      p.subtract(two64).mod(p), // all bits set but bit 64, where 2^127 − 1 > 2^64
+      p.shiftRight(1) // 2^126 − 1
     };
     for (int k = 0; k < edges.length; k++) {
       f.encode(edges[k], x, (k + shift) % m);
@@ -49,6 +57,17 @@ class SpdzKernelsTest {
     System.arraycopy(column(f, prg, M, 2), 0, opened, M * f.words(), M * f.words());
     Triples t = new Triples(shares(f, prg, M, 1), shares(f, prg, M, 3), shares(f, prg, M, 0));
     Shares y = shares(f, prg, M, 2);
+    if (f.words() == 2) {
+      // d = 2^64 + 3, e = 2^64 + 1, y = a = c = p − 1: the third word of d·y + e·a + c is then
+      // 2^64 − 1 before the carries of the second add to it, a carry random values never reach.
+      BigInteger pm1 = f.modulus().subtract(BigInteger.ONE);
+      BigInteger two64 = BigInteger.ONE.shiftLeft(64);
+      f.encode(two64.add(BigInteger.valueOf(3)), opened, 7);
+      f.encode(two64.add(BigInteger.ONE), opened, M + 7);
+      for (long[] col : new long[][] {y.share, y.mac, t.a().share, t.a().mac, t.c().share}) {
+        f.encode(pm1, col, 7);
+      }
+    }
 
     long[] share = f.alloc(M);
     long[] mac = f.alloc(M);
@@ -138,6 +157,69 @@ class SpdzKernelsTest {
     f.scaleAdd(c, 0, alpha, 0, wantMac, 0, M);
     assertArrayEquals(wantShare, share);
     assertArrayEquals(wantMac, mac);
+  }
+
+  @Test
+  void differences127_randomAndEdgeValues_matchesFieldKernels() {
+    Field f = Fields.byName("m127");
+    Prg prg = Prg.seeded(11);
+    Shares x = shares(f, prg, M, 0);
+    Shares y = shares(f, prg, M, 2);
+    Triples t = new Triples(shares(f, prg, M, 1), shares(f, prg, M, 3), shares(f, prg, M, 5));
+    long[] de = f.alloc(2 * M);
+    long[] deMac = f.alloc(2 * M);
+
+    SpdzKernels.differences127(x, y, t, M, de, deMac);
+
+    BigInteger p = f.modulus();
+    for (int i = 0; i < M; i++) {
+      assertEquals(minus(f, x.share, t.a().share, i, p), f.toBigInteger(de, i));
+      assertEquals(minus(f, y.share, t.b().share, i, p), f.toBigInteger(de, M + i));
+      assertEquals(minus(f, x.mac, t.a().mac, i, p), f.toBigInteger(deMac, i));
+      assertEquals(minus(f, y.mac, t.b().mac, i, p), f.toBigInteger(deMac, M + i));
+    }
+  }
+
+  private static BigInteger minus(Field f, long[] a, long[] b, int i, BigInteger p) {
+    return f.toBigInteger(a, i).subtract(f.toBigInteger(b, i)).mod(p);
+  }
+
+  @Test
+  void addChecked127_randomAndEdgeValues_matchesBigIntegerSums() {
+    Field f = Fields.byName("m127");
+    Prg prg = Prg.seeded(13);
+    long[] a = column(f, prg, M, 0);
+    long[] b = column(f, prg, M + 3, 4);
+    long[] sum = f.alloc(M);
+
+    assertEquals(true, SpdzKernels.addChecked127(a, b, 3, sum, M));
+
+    BigInteger p = f.modulus();
+    for (int i = 0; i < M; i++) {
+      BigInteger want = f.toBigInteger(a, i).add(f.toBigInteger(b, 3 + i)).mod(p);
+      assertEquals(want, f.toBigInteger(sum, i), "element " + i);
+    }
+    // in place, as the suite sums a second peer's shares into the first sum
+    long[] again = sum.clone();
+    assertEquals(true, SpdzKernels.addChecked127(again, b, 3, again, M));
+    for (int i = 0; i < M; i++) {
+      BigInteger want = f.toBigInteger(sum, i).add(f.toBigInteger(b, 3 + i)).mod(p);
+      assertEquals(want, f.toBigInteger(again, i), "element " + i);
+    }
+  }
+
+  @Test
+  void addChecked127_eachOutOfFieldValue_isCaught() {
+    long max = Long.MAX_VALUE;
+    long[][] bad127 = {{-1, max}, {0, Long.MIN_VALUE}, {-1, -1}, {5, -2}};
+    long[] a = {1, 0, 2, 0, 3, 0};
+    for (long[] bad : bad127) {
+      long[] b = {7, 3, 0, 0, bad[0], bad[1], 0, 0};
+      long[] sum = new long[6];
+      assertEquals(false, SpdzKernels.addChecked127(a, b, 1, sum, 3), bad[0] + ", " + bad[1]);
+      assertEquals(true, SpdzKernels.addChecked127(a, b, 0, sum, 2));
+      assertEquals(true, SpdzKernels.addChecked127(a, b, 3, sum, 1));
+    }
   }
 
   @Test
