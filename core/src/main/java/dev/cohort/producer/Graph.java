@@ -147,41 +147,37 @@ public final class Graph {
 
   /**
    * Room for the {@code n} (at most {@link #SMALL}) elements of a small local result in shared
-   * arrays, with MAC shares or without: returns the arrays; the room starts at {@link
-   * #packedOffset}. An addition of two secrets then allocates nothing of its own; the arrays live
-   * as long as any value in them.
+   * arrays, with MAC shares or without: elements [{@link Packed#at}, at + n) of {@link
+   * Packed#chunk}, valid until the next call. An addition of two secrets then allocates nothing of
+   * its own; the arrays live as long as any value in them.
    */
-  Shares packed(int n, boolean macs) {
+  Packed packed(int n, boolean macs) {
     return (macs ? packedWithMacs : packed).take(n, suite.field());
-  }
-
-  /** Where the room that {@link #packed} gave last starts. */
-  int packedOffset(boolean macs) {
-    return (macs ? packedWithMacs : packed).at;
   }
 
   /** The largest local result that {@link #packed} holds. */
   static final int SMALL = 16;
 
-  private static final class Packed {
+  /** Shared arrays for small local results, handed out in chunks of {@value #CHUNK} elements. */
+  static final class Packed {
     private static final int CHUNK = 1024; // elements
     private final boolean macs;
-    private Shares chunk;
     private int used = CHUNK;
-    int at;
+    Shares chunk; // the arrays the last room lies in
+    int at; // where the last room starts
 
     Packed(boolean macs) {
       this.macs = macs;
     }
 
-    Shares take(int n, Field field) {
+    Packed take(int n, Field field) {
       if (used + n > CHUNK) {
         chunk = new Shares(CHUNK, field.alloc(CHUNK), macs ? field.alloc(CHUNK) : null);
         used = 0;
       }
       at = used;
       used += n;
-      return chunk;
+      return this;
     }
   }
 

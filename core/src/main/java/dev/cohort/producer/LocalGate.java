@@ -113,8 +113,9 @@ final class LocalGate extends NativeGate {
     Shares x = a.backing();
     Shares y = b.backing();
     boolean macs = x.mac != null;
-    Shares out = graph.packed(length, macs);
-    int at = graph.packedOffset(macs);
+    Graph.Packed room = graph.packed(length, macs);
+    Shares out = room.chunk;
+    int at = room.at;
     if (op == Op.ADD) {
       suite.addInto(x, a.offset, y, b.offset, out, at, length);
     } else {
