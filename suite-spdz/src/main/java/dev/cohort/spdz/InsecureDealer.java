@@ -11,7 +11,13 @@ import dev.cohort.suite.Shares;
  *
  * <p>The material is random and valid — never zeros: MAC key shares, values and shares are
  * uniformly random field elements (zeros hide bugs). Each kind of material comes from its own PRG
- * stream, so the k-th triple is the same sharing at every party whatever else was drawn.
+ * streams, so the k-th triple is the same sharing at every party whatever else was drawn.
+ *
+ * <p>Shares are additive: party q &lt; n − 1 holds the next elements of the kind's share stream q
+ * (its share of the value, then of the MAC), and party n − 1 holds the value minus all of those. So
+ * a party other than the last draws only its own shares, and only the last party (and an input
+ * mask's owner, who needs the mask) draws the values: about half the work of drawing every party's
+ * shares at every party, which matters because benchmarks deal inline, inside the online phase.
  *
  * <p>An optional limit per kind turns "more material than a real offline phase would have produced"
  * into a clear error naming the kind.
@@ -30,10 +36,10 @@ public final class InsecureDealer implements SpdzPreprocessing {
   private final long limit;
   private final long[] alpha; // the whole key: only a dealer knows it
   private final long[] alphaShare;
-  private final Prg triples;
-  private final Prg random;
-  private final Prg bits;
-  private final Prg[] masks;
+  private final Stream triples;
+  private final Stream random;
+  private final Stream bits;
+  private final Stream[] masks;
   private long triplesUsed;
   private long randomUsed;
   private long bitsUsed;
@@ -72,12 +78,12 @@ public final class InsecureDealer implements SpdzPreprocessing {
       field.sum(shares, 0, parties, alpha, 0);
     } while (isZero(alpha));
     System.arraycopy(shares, party * field.words(), alphaShare, 0, field.words());
-    this.triples = Prg.fromKey(key, TRIPLES);
-    this.random = Prg.fromKey(key, RANDOM);
-    this.bits = Prg.fromKey(key, BITS);
-    this.masks = new Prg[parties];
+    this.triples = new Stream(key, TRIPLES, false);
+    this.random = new Stream(key, RANDOM, false);
+    this.bits = new Stream(key, BITS, false);
+    this.masks = new Stream[parties];
     for (int owner = 0; owner < parties; owner++) {
-      masks[owner] = Prg.fromKey(key, MASKS + owner);
+      masks[owner] = new Stream(key, MASKS + owner, owner == party);
     }
     this.masksUsed = new long[parties];
   }
@@ -110,38 +116,53 @@ public final class InsecureDealer implements SpdzPreprocessing {
   @Override
   public Triples triples(int count) {
     triplesUsed = take("triples", triplesUsed, count);
-    long[] a = field.alloc(count);
-    long[] b = field.alloc(count);
-    long[] c = field.alloc(count);
-    field.random(triples, a, 0, count);
-    field.random(triples, b, 0, count);
-    field.mul(a, 0, b, 0, c, 0, count);
+    long[] a = null;
+    long[] b = null;
+    long[] c = null;
+    if (triples.values != null) {
+      a = field.alloc(count);
+      b = field.alloc(count);
+      c = field.alloc(count);
+      field.random(triples.values, a, 0, count);
+      field.random(triples.values, b, 0, count);
+      field.mul(a, 0, b, 0, c, 0, count);
+    }
     return new Triples(deal(triples, a, count), deal(triples, b, count), deal(triples, c, count));
   }
 
   @Override
   public InputMasks inputMasks(int owner, int count) {
     masksUsed[owner] = take("input masks of P" + owner, masksUsed[owner], count);
-    long[] r = field.alloc(count);
-    field.random(masks[owner], r, 0, count);
-    Shares shares = deal(masks[owner], r, count);
+    Stream stream = masks[owner];
+    long[] r = null;
+    if (stream.values != null) {
+      r = field.alloc(count);
+      field.random(stream.values, r, 0, count);
+    }
+    Shares shares = deal(stream, r, count);
     return new InputMasks(shares, owner == party ? r : null);
   }
 
   @Override
   public Shares randomElements(int count) {
     randomUsed = take("random elements", randomUsed, count);
-    long[] r = field.alloc(count);
-    field.random(random, r, 0, count);
+    long[] r = null;
+    if (random.values != null) {
+      r = field.alloc(count);
+      field.random(random.values, r, 0, count);
+    }
     return deal(random, r, count);
   }
 
   @Override
   public Shares randomBits(int count) {
     bitsUsed = take("random bits", bitsUsed, count);
-    long[] r = field.alloc(count);
-    for (int i = 0; i < count; i++) {
-      field.encode(bits.nextLong() & 1, r, i);
+    long[] r = null;
+    if (bits.values != null) {
+      r = field.alloc(count);
+      for (int i = 0; i < count; i++) {
+        field.encode(bits.values.nextLong() & 1, r, i);
+      }
     }
     return deal(bits, r, count);
   }
@@ -162,30 +183,59 @@ public final class InsecureDealer implements SpdzPreprocessing {
     return used + count;
   }
 
-  /** This party's authenticated shares of {@code values}, drawing everyone's from {@code prg}. */
-  private Shares deal(Prg prg, long[] values, int count) {
-    long[] macs = field.alloc(count);
-    field.scale(values, 0, alpha, 0, macs, 0, count);
-    return new Shares(count, split(prg, values, count), split(prg, macs, count));
-  }
-
-  /** Additive shares: P0..P(n-2) random, the last party the difference. */
-  private long[] split(Prg prg, long[] values, int count) {
-    long[] sum = field.alloc(count);
+  /**
+   * This party's authenticated shares of {@code values} (null unless this is the last party): a
+   * party q &lt; n − 1 draws its shares of the values and of their MACs from share stream q; the
+   * last party draws every other party's and keeps the differences.
+   */
+  private Shares deal(Stream stream, long[] values, int count) {
     long[] share = field.alloc(count);
-    long[] mine = null;
-    for (int p = 0; p < parties - 1; p++) {
-      field.random(prg, share, 0, count);
-      field.add(sum, 0, share, 0, sum, 0, count);
-      if (p == party) {
-        mine = share.clone();
+    long[] mac = field.alloc(count);
+    if (party < parties - 1) {
+      field.random(stream.shares[party], share, 0, count);
+      field.random(stream.shares[party], mac, 0, count);
+      return new Shares(count, share, mac);
+    }
+    // share and mac first sum the others' shares (one subtraction per element at the end: a
+    // subtraction's borrow is a branch that random elements mispredict)
+    long[] other = parties > 2 ? field.alloc(count) : null;
+    for (int q = 0; q < parties - 1; q++) {
+      Prg prg = stream.shares[q];
+      if (q == 0) {
+        field.random(prg, share, 0, count);
+        field.random(prg, mac, 0, count);
+      } else {
+        field.random(prg, other, 0, count);
+        field.add(share, 0, other, 0, share, 0, count);
+        field.random(prg, other, 0, count);
+        field.add(mac, 0, other, 0, mac, 0, count);
       }
     }
-    if (party == parties - 1) {
-      mine = share;
-      field.sub(values, 0, sum, 0, mine, 0, count);
+    field.sub(values, 0, share, 0, share, 0, count);
+    long[] macs = parties > 2 ? other : field.alloc(count);
+    field.scale(values, 0, alpha, 0, macs, 0, count);
+    field.sub(macs, 0, mac, 0, mac, 0, count);
+    return new Shares(count, share, mac);
+  }
+
+  /**
+   * The PRG streams of one kind of material: the values, and share stream q for each party q &lt; n
+   * − 1. A party opens only the streams it draws from.
+   */
+  private final class Stream {
+    final Prg values; // null where this party never needs the values
+    final Prg[] shares; // shares[q]: null where this party does not draw party q's shares
+
+    Stream(byte[] key, long kind, boolean needsValues) {
+      boolean last = party == parties - 1;
+      values = last || needsValues ? Prg.fromKey(key, kind << 32) : null;
+      shares = new Prg[parties - 1];
+      for (int q = 0; q < parties - 1; q++) {
+        if (last || q == party) {
+          shares[q] = Prg.fromKey(key, (kind << 32) | (q + 1));
+        }
+      }
     }
-    return mine;
   }
 
   private static boolean isZero(long[] a) {

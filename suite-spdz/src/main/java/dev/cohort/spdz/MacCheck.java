@@ -222,11 +222,15 @@ final class MacCheck implements RoundProtocol {
    * SpdzKernels}, the same coefficients in the same order as the generic path.
    */
   private void fusedSums(Prg coefficients, long[] v, long[] mu) {
-    long[] r = words == 1 ? field.alloc(CHUNK) : new long[CHUNK];
+    int chunk = 1; // no larger than the largest batch: a small check allocates little
+    for (OpenedValues.Batch b : batches) {
+      chunk = Math.max(chunk, Math.min(CHUNK, b.count()));
+    }
+    long[] r = words == 1 ? field.alloc(chunk) : new long[chunk];
     long[] acc = new long[2 * words]; // v, then μ; canonical between chunks over 2^127 − 1
     for (OpenedValues.Batch b : batches) {
-      for (int from = 0; from < b.count(); from += CHUNK) {
-        int n = Math.min(CHUNK, b.count() - from);
+      for (int from = 0; from < b.count(); from += chunk) {
+        int n = Math.min(chunk, b.count() - from);
         if (words == 1) {
           field.random(coefficients, r, 0, n);
           SpdzKernels.macSums61(r, b.values(), b.macs(), from, n, acc);
