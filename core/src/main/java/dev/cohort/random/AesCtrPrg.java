@@ -57,6 +57,23 @@ public final class AesCtrPrg implements Prg {
    * @throws IllegalArgumentException if {@code key} is not 16 bytes long
    */
   public AesCtrPrg(byte[] key, long stream) {
+    try {
+      cipher = Cipher.getInstance("AES/CTR/NoPadding");
+    } catch (GeneralSecurityException e) {
+      // Every Java platform must provide AES/CTR/NoPadding, so this is a broken JDK.
+      throw new IllegalStateException("AES/CTR/NoPadding is not available", e);
+    }
+    rekey(key, stream);
+  }
+
+  /**
+   * Makes this generator the one {@code new AesCtrPrg(key, stream)} would be, reusing its cipher:
+   * looking up a cipher costs tens of microseconds, so a protocol that keys a fresh generator per
+   * round (a MAC check's coefficients) keeps one and rekeys it. The key is copied.
+   *
+   * @throws IllegalArgumentException if {@code key} is not 16 bytes long
+   */
+  public void rekey(byte[] key, long stream) {
     if (key.length != KEY_BYTES) {
       throw new IllegalArgumentException(
           "PRG key must be " + KEY_BYTES + " bytes, got " + key.length);
@@ -66,13 +83,12 @@ public final class AesCtrPrg implements Prg {
       counter[i] = (byte) (stream >>> (56 - 8 * i)); // high half, big-endian like the counter
     }
     try {
-      cipher = Cipher.getInstance("AES/CTR/NoPadding");
       // SecretKeySpec copies the key bytes.
       cipher.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"), new IvParameterSpec(counter));
     } catch (GeneralSecurityException e) {
-      // Every Java platform must provide AES/CTR/NoPadding, so this is a broken JDK.
-      throw new IllegalStateException("AES/CTR/NoPadding is not available", e);
+      throw new IllegalStateException("AES/CTR/NoPadding rejected a 16-byte key", e);
     }
+    position = CHUNK; // nothing of the old keystream is handed out
   }
 
   /** A generator keyed from a fresh {@link SecureRandom}. */

@@ -45,6 +45,18 @@ class AesCtrPrgTest {
   }
 
   @Test
+  void rekey_midStream_sameAsFreshGenerator() {
+    byte[] other = HexFormat.of().parseHex("f0e0d0c0b0a090807060504030201000");
+    AesCtrPrg prg = new AesCtrPrg(KEY, 3);
+    draw(prg, 777); // part of a chunk is left over, and must not be handed out after the rekey
+    prg.rekey(other, 5);
+    assertArrayEquals(draw(new AesCtrPrg(other, 5), 1500), draw(prg, 1500));
+    prg.rekey(KEY, 3);
+    assertArrayEquals(draw(new AesCtrPrg(KEY, 3), 10), draw(prg, 10));
+    assertThrows(IllegalArgumentException.class, () -> prg.rekey(new byte[15], 0));
+  }
+
+  @Test
   void secure_twoInstances_differentSequences() {
     assertFalse(Arrays.equals(draw(Prg.secure(), 4), draw(Prg.secure(), 4)));
   }

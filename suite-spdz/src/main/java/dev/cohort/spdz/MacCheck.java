@@ -182,7 +182,7 @@ final class MacCheck implements RoundProtocol {
       key[b] = (byte) (jointSeed[0] >>> (8 * b));
       key[8 + b] = (byte) (jointSeed[1] >>> (8 * b));
     }
-    Prg coefficients = Prg.fromKey(key, index);
+    Prg coefficients = suite.coefficients(key, index);
     long[] v = field.alloc(1);
     long[] mu = field.alloc(1);
     if (field instanceof Mersenne61 || field instanceof Mersenne127) {

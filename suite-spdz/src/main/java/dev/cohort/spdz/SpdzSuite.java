@@ -5,6 +5,7 @@ import dev.cohort.api.PartyId;
 import dev.cohort.field.Field;
 import dev.cohort.field.Mersenne127;
 import dev.cohort.field.Mersenne61;
+import dev.cohort.random.AesCtrPrg;
 import dev.cohort.random.Prg;
 import dev.cohort.suite.Inbox;
 import dev.cohort.suite.Outbox;
@@ -48,6 +49,7 @@ public final class SpdzSuite implements Suite {
   private static final int POOL_SIZE = 8;
   private final List<long[]> pool = new ArrayList<>(); // see borrow()
   private boolean checkInFlight;
+  private AesCtrPrg coefficients; // a MAC check's, rekeyed per check: see coefficients()
   private long checks; // the number of the next check
 
   // This party's seed for the next check and everyone's commitments to theirs.
@@ -172,6 +174,21 @@ public final class SpdzSuite implements Suite {
 
   void checkPassed() {
     checkInFlight = false;
+  }
+
+  /**
+   * The generator of a MAC check's coefficients: stream {@code index} under {@code key}. One
+   * generator is rekeyed for every check (checks run one at a time, and each draws all its
+   * coefficients before the next starts): keying a new one looks up a cipher, which cost about 3 %
+   * of a batch of 1000 SPDZ sessions.
+   */
+  Prg coefficients(byte[] key, long index) {
+    if (coefficients == null) {
+      coefficients = new AesCtrPrg(key, index);
+    } else {
+      coefficients.rekey(key, index);
+    }
+    return coefficients;
   }
 
   /** Draws this party's seed for the next check and sends everyone a commitment to it. */
