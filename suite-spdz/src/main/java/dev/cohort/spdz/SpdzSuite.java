@@ -44,7 +44,7 @@ public final class SpdzSuite implements Suite {
   private final OpenedValues unchecked = new OpenedValues();
   private final MessageDigest broadcasts = Hashing.sha256();
   private final long[] modulus; // little-endian words of p
-  private long[] received; // see scratch()
+  private final long[][] received = new long[2][]; // see scratch()
   private static final int POOL_SIZE = 8;
   private final List<long[]> pool = new ArrayList<>(); // see borrow()
   private boolean checkInFlight;
@@ -240,18 +240,14 @@ public final class SpdzSuite implements Suite {
 
   /** As above, into {@code sum} (which may hold anything), and returns it. */
   long[] sumShares(Inbox in, long[] own, int count, long[] sum) {
+    if (field instanceof Mersenne127) {
+      return sumShares127(in, own, count, sum);
+    }
     long[] addend = own; // the first peer's shares are added to own into sum: no copy of own
     for (int k = 0; k < parties; k++) {
       if (k != party) {
-        if (field instanceof Mersenne127) { // the range check fused into the addition
-          int at = in.takeElements(k, count, words, scratch(count));
-          if (!SpdzKernels.addChecked127(addend, in.elements(), at, sum, count)) {
-            checkCanonical(in.elements(), at, k, count); // throws, naming the element
-          }
-        } else {
-          int at = takeElements(in, k, count); // in place where the frame allows: no copy
-          field.add(addend, 0, in.elements(), at, sum, 0, count);
-        }
+        int at = takeElements(in, k, count); // in place where the frame allows: no copy
+        field.add(addend, 0, in.elements(), at, sum, 0, count);
         addend = sum;
       }
     }
@@ -259,14 +255,49 @@ public final class SpdzSuite implements Suite {
   }
 
   /**
-   * A buffer of at least {@code count} elements for received shares, reused from one opening to the
-   * next: one party's gates run on one thread, and nothing keeps a reference to it.
+   * {@link #sumShares} over 2^127 − 1: two peers' shares at a time in one pass (the whole sum of 3
+   * parties), with the range check fused into the addition.
    */
-  private long[] scratch(int count) {
-    if (received == null || received.length < count * words) {
-      received = field.alloc(count);
+  private long[] sumShares127(Inbox in, long[] own, int count, long[] sum) {
+    long[] addend = own;
+    int first = -1; // a peer whose shares wait for a second peer's
+    long[] firstShares = null;
+    int firstAt = 0;
+    for (int k = 0; k < parties; k++) {
+      if (k == party) {
+        continue;
+      }
+      int at = in.takeElements(k, count, words, scratch(count, first < 0 ? 0 : 1));
+      if (first < 0) {
+        first = k;
+        firstShares = in.elements();
+        firstAt = at;
+        continue;
+      }
+      long[] shares = in.elements();
+      if (!SpdzKernels.addChecked127(addend, firstShares, firstAt, shares, at, sum, count)) {
+        checkCanonical(firstShares, firstAt, first, count); // throws, naming the element
+        checkCanonical(shares, at, k, count);
+      }
+      addend = sum;
+      first = -1;
     }
-    return received;
+    if (first >= 0 && !SpdzKernels.addChecked127(addend, firstShares, firstAt, sum, count)) {
+      checkCanonical(firstShares, firstAt, first, count);
+    }
+    return sum;
+  }
+
+  /**
+   * A buffer of at least {@code count} elements for received shares, reused from one opening to the
+   * next: one party's gates run on one thread, and nothing keeps a reference to it. {@code slot} 0
+   * or 1: two peers' shares are summed in one pass.
+   */
+  private long[] scratch(int count, int slot) {
+    if (received[slot] == null || received[slot].length < count * words) {
+      received[slot] = field.alloc(count);
+    }
+    return received[slot];
   }
 
   /** Reads {@code count} packed elements from {@code peer} into {@code dst}, checked. */
@@ -282,7 +313,7 @@ public final class SpdzSuite implements Suite {
    * Inbox#elements()} (the frame itself where possible, see {@link Inbox#takeElements}).
    */
   int takeElements(Inbox in, int peer, int count) {
-    int off = in.takeElements(peer, count, words, scratch(count));
+    int off = in.takeElements(peer, count, words, scratch(count, 0));
     long[] taken = in.elements();
     if (field instanceof Mersenne61 && SpdzKernels.allCanonical61(taken, off, count)
         || field instanceof Mersenne127 && SpdzKernels.allCanonical127(taken, off, count)) {

@@ -223,6 +223,90 @@ class SpdzKernelsTest {
   }
 
   @Test
+  void addChecked127_twoPeers_randomAndEdgeValues_matchesBigIntegerSums() {
+    Field f = Fields.byName("m127");
+    Prg prg = Prg.seeded(17);
+    BigInteger p = f.modulus();
+    for (int m : new int[] {0, 1, 8, 511, 512, 513, M}) {
+      long[] a = column(f, prg, Math.max(m, 8), 0);
+      long[] b = column(f, prg, Math.max(m, 8) + 3, 4);
+      long[] c = column(f, prg, Math.max(m, 8) + 1, 7);
+      long[] sum = f.alloc(m);
+
+      assertEquals(true, SpdzKernels.addChecked127(a, b, 3, c, 1, sum, m));
+
+      for (int i = 0; i < m; i++) {
+        BigInteger want =
+            f.toBigInteger(a, i).add(f.toBigInteger(b, 3 + i)).add(f.toBigInteger(c, 1 + i)).mod(p);
+        assertEquals(want, f.toBigInteger(sum, i), "m " + m + ", element " + i);
+      }
+      // in place, as the suite adds a further pair of peers to the first sum
+      long[] again = sum.clone();
+      assertEquals(true, SpdzKernels.addChecked127(again, c, 1, b, 3, again, m));
+      for (int i = 0; i < m; i++) {
+        BigInteger want =
+            f.toBigInteger(sum, i)
+                .add(f.toBigInteger(b, 3 + i))
+                .add(f.toBigInteger(c, 1 + i))
+                .mod(p);
+        assertEquals(want, f.toBigInteger(again, i), "m " + m + ", element " + i);
+      }
+    }
+  }
+
+  @Test
+  void addChecked127_twoPeers_sumsOfTheLargestValues_areCanonical() {
+    long max = Long.MAX_VALUE;
+    long[][] values = {{-2, max}, {-1, max - 1}, {0, max}, {-1, 0}, {0, 1}, {1, 0}, {0, 0}};
+    BigInteger p = BigInteger.ONE.shiftLeft(127).subtract(BigInteger.ONE);
+    Field f = Fields.byName("m127");
+    for (long[] x : values) {
+      for (long[] y : values) {
+        for (long[] z : values) {
+          long[] a = {x[0], x[1]};
+          long[] b = {y[0], y[1]};
+          long[] c = {z[0], z[1]};
+          long[] sum = new long[2];
+          assertEquals(true, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, 1));
+          BigInteger want =
+              f.toBigInteger(a, 0).add(f.toBigInteger(b, 0)).add(f.toBigInteger(c, 0)).mod(p);
+          assertEquals(want, f.toBigInteger(sum, 0));
+        }
+      }
+    }
+  }
+
+  @Test
+  void addChecked127_twoPeers_eachOutOfFieldValue_isCaught() {
+    long max = Long.MAX_VALUE;
+    long[][] bad127 = {{-1, max}, {0, Long.MIN_VALUE}, {-1, -1}, {5, -2}};
+    int m = 1030; // past two kernel blocks of 512
+    long[] a = new long[2 * m];
+    for (long[] bad : bad127) {
+      for (int at : new int[] {0, 1, 511, 512, m - 1}) {
+        for (int peer = 0; peer < 2; peer++) {
+          long[] b = new long[2 * m];
+          long[] c = new long[2 * m];
+          long[] sent = peer == 0 ? b : c;
+          sent[2 * at] = bad[0];
+          sent[2 * at + 1] = bad[1];
+          long[] sum = new long[2 * m];
+          String what = bad[0] + ", " + bad[1] + " at " + at + " from peer " + peer;
+          assertEquals(false, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, m), what);
+          if (at > 0) { // only the n elements from the offsets are read
+            assertEquals(true, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, at), what);
+          }
+          if (at < m - 1) {
+            assertEquals(true, SpdzKernels.addChecked127(a, b, at + 1, c, at + 1, sum, 0), what);
+            int rest = m - at - 1;
+            assertEquals(true, SpdzKernels.addChecked127(a, b, at + 1, c, at + 1, sum, rest));
+          }
+        }
+      }
+    }
+  }
+
+  @Test
   void allCanonical_eachOutOfFieldValue_isCaught() {
     long p61 = (1L << 61) - 1;
     long[] good61 = {0, 1, p61 - 1, p61 - 2};
