@@ -44,7 +44,7 @@ public final class SpdzSuite implements Suite {
   private final OpenedValues unchecked = new OpenedValues();
   private final MessageDigest broadcasts = Hashing.sha256();
   private final long[] modulus; // little-endian words of p
-  private final long[][] received = new long[2][]; // see scratch()
+  private final long[][] received; // see spare()
   private static final int POOL_SIZE = 8;
   private final List<long[]> pool = new ArrayList<>(); // see borrow()
   private boolean checkInFlight;
@@ -63,6 +63,7 @@ public final class SpdzSuite implements Suite {
     this.parties = parties;
     this.prg = prg;
     this.tamper = tamper;
+    this.received = new long[Math.max(1, parties - 1)][];
     this.preprocessing = config.preprocessing().open(field, party, parties);
     this.macKeyShare = preprocessing.macKeyShare();
     this.sharing = new SpdzSharing(field, party, macKeyShare);
@@ -254,46 +255,25 @@ public final class SpdzSuite implements Suite {
     return sum;
   }
 
-  /**
-   * {@link #sumShares} over 2^127 − 1: two peers' shares at a time in one pass (the whole sum of 3
-   * parties), with the range check fused into the addition.
-   */
+  /** {@link #sumShares} over 2^127 − 1: see {@link PeerShares127}. */
   private long[] sumShares127(Inbox in, long[] own, int count, long[] sum) {
-    long[] addend = own;
-    int first = -1; // a peer whose shares wait for a second peer's
-    long[] firstShares = null;
-    int firstAt = 0;
-    for (int k = 0; k < parties; k++) {
-      if (k == party) {
-        continue;
-      }
-      int at = in.takeElements(k, count, words, scratch(count, first < 0 ? 0 : 1));
-      if (first < 0) {
-        first = k;
-        firstShares = in.elements();
-        firstAt = at;
-        continue;
-      }
-      long[] shares = in.elements();
-      if (!SpdzKernels.addChecked127(addend, firstShares, firstAt, shares, at, sum, count)) {
-        checkCanonical(firstShares, firstAt, first, count); // throws, naming the element
-        checkCanonical(shares, at, k, count);
-      }
-      addend = sum;
-      first = -1;
-    }
-    if (first >= 0 && !SpdzKernels.addChecked127(addend, firstShares, firstAt, sum, count)) {
-      checkCanonical(firstShares, firstAt, first, count);
-    }
+    PeerShares127 peers = new PeerShares127(this, in, count);
+    peers.sum(own, sum, 0, count);
+    peers.check();
     return sum;
   }
 
   /**
-   * A buffer of at least {@code count} elements for received shares, reused from one opening to the
-   * next: one party's gates run on one thread, and nothing keeps a reference to it. {@code slot} 0
-   * or 1: two peers' shares are summed in one pass.
+   * The spare array for {@link Inbox#takeElements} of {@code count} elements of {@code peer}: none
+   * where the elements lie in place in the frame, as they nearly always do; else a buffer reused
+   * from one opening to the next (one party's gates run on one thread, and nothing keeps a
+   * reference to it), one per {@code slot} (from 0), as the shares of all peers of an opening are
+   * summed in one pass.
    */
-  private long[] scratch(int count, int slot) {
+  long[] spare(Inbox in, int peer, int count, int slot) {
+    if (in.aligned(peer, words)) {
+      return null; // not touched
+    }
     if (received[slot] == null || received[slot].length < count * words) {
       received[slot] = field.alloc(count);
     }
@@ -313,7 +293,7 @@ public final class SpdzSuite implements Suite {
    * Inbox#elements()} (the frame itself where possible, see {@link Inbox#takeElements}).
    */
   int takeElements(Inbox in, int peer, int count) {
-    int off = in.takeElements(peer, count, words, scratch(count, 0));
+    int off = in.takeElements(peer, count, words, spare(in, peer, count, 0));
     long[] taken = in.elements();
     if (field instanceof Mersenne61 && SpdzKernels.allCanonical61(taken, off, count)
         || field instanceof Mersenne127 && SpdzKernels.allCanonical127(taken, off, count)) {
@@ -326,7 +306,7 @@ public final class SpdzSuite implements Suite {
   /**
    * Throws the abort naming the first of {@code count} elements from {@code off} outside [0, p).
    */
-  private void checkCanonical(long[] taken, int off, int peer, int count) {
+  void checkCanonical(long[] taken, int off, int peer, int count) {
     for (int i = 0; i < count; i++) {
       if (!canonical(taken, off + i)) {
         throw new AbortException(

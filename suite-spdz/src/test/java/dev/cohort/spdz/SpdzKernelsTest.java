@@ -192,7 +192,7 @@ class SpdzKernelsTest {
     long[] b = column(f, prg, M + 3, 4);
     long[] sum = f.alloc(M);
 
-    assertEquals(true, SpdzKernels.addChecked127(a, b, 3, sum, M));
+    assertEquals(true, SpdzKernels.addChecked127(a, b, 3, sum, 0, M));
 
     BigInteger p = f.modulus();
     for (int i = 0; i < M; i++) {
@@ -201,7 +201,7 @@ class SpdzKernelsTest {
     }
     // in place, as the suite sums a second peer's shares into the first sum
     long[] again = sum.clone();
-    assertEquals(true, SpdzKernels.addChecked127(again, b, 3, again, M));
+    assertEquals(true, SpdzKernels.addChecked127(again, b, 3, again, 0, M));
     for (int i = 0; i < M; i++) {
       BigInteger want = f.toBigInteger(sum, i).add(f.toBigInteger(b, 3 + i)).mod(p);
       assertEquals(want, f.toBigInteger(again, i), "element " + i);
@@ -216,9 +216,9 @@ class SpdzKernelsTest {
     for (long[] bad : bad127) {
       long[] b = {7, 3, 0, 0, bad[0], bad[1], 0, 0};
       long[] sum = new long[6];
-      assertEquals(false, SpdzKernels.addChecked127(a, b, 1, sum, 3), bad[0] + ", " + bad[1]);
-      assertEquals(true, SpdzKernels.addChecked127(a, b, 0, sum, 2));
-      assertEquals(true, SpdzKernels.addChecked127(a, b, 3, sum, 1));
+      assertEquals(false, SpdzKernels.addChecked127(a, b, 1, sum, 0, 3), bad[0] + ", " + bad[1]);
+      assertEquals(true, SpdzKernels.addChecked127(a, b, 0, sum, 0, 2));
+      assertEquals(true, SpdzKernels.addChecked127(a, b, 3, sum, 0, 1));
     }
   }
 
@@ -233,7 +233,7 @@ class SpdzKernelsTest {
       long[] c = column(f, prg, Math.max(m, 8) + 1, 7);
       long[] sum = f.alloc(m);
 
-      assertEquals(true, SpdzKernels.addChecked127(a, b, 3, c, 1, sum, m));
+      assertEquals(true, SpdzKernels.addChecked127(a, b, 3, c, 1, sum, 0, m));
 
       for (int i = 0; i < m; i++) {
         BigInteger want =
@@ -242,7 +242,7 @@ class SpdzKernelsTest {
       }
       // in place, as the suite adds a further pair of peers to the first sum
       long[] again = sum.clone();
-      assertEquals(true, SpdzKernels.addChecked127(again, c, 1, b, 3, again, m));
+      assertEquals(true, SpdzKernels.addChecked127(again, c, 1, b, 3, again, 0, m));
       for (int i = 0; i < m; i++) {
         BigInteger want =
             f.toBigInteger(sum, i)
@@ -251,6 +251,38 @@ class SpdzKernelsTest {
                 .mod(p);
         assertEquals(want, f.toBigInteger(again, i), "m " + m + ", element " + i);
       }
+    }
+  }
+
+  @Test
+  void addChecked127_blocksOfARange_matchBigIntegerSumsAndLeaveTheRestAlone() {
+    Field f = Fields.byName("m127");
+    Prg prg = Prg.seeded(19);
+    BigInteger p = f.modulus();
+    long[] a = column(f, prg, M, 0);
+    long[] b = column(f, prg, M + 5, 3);
+    long[] c = column(f, prg, M + 2, 6);
+    long[] sum2 = f.alloc(M);
+    long[] sum3 = f.alloc(M);
+    java.util.Arrays.fill(sum2, 42);
+    java.util.Arrays.fill(sum3, 42);
+    int from = 100;
+    int to = M - 7;
+    for (int lo = from; lo < to; lo += 512) { // blocks, as BeaverMultiply sums them
+      int hi = Math.min(to, lo + 512);
+      assertEquals(true, SpdzKernels.addChecked127(a, b, 5, sum2, lo, hi));
+      assertEquals(true, SpdzKernels.addChecked127(a, b, 5, c, 2, sum3, lo, hi));
+    }
+    for (int i = 0; i < M; i++) {
+      if (i < from || i >= to) {
+        assertEquals(42, sum2[2 * i], "element " + i);
+        assertEquals(42, sum3[2 * i + 1], "element " + i);
+        continue;
+      }
+      BigInteger ab = f.toBigInteger(a, i).add(f.toBigInteger(b, 5 + i));
+      assertEquals(ab.mod(p), f.toBigInteger(sum2, i), "element " + i);
+      assertEquals(
+          ab.add(f.toBigInteger(c, 2 + i)).mod(p), f.toBigInteger(sum3, i), "element " + i);
     }
   }
 
@@ -267,7 +299,7 @@ class SpdzKernelsTest {
           long[] b = {y[0], y[1]};
           long[] c = {z[0], z[1]};
           long[] sum = new long[2];
-          assertEquals(true, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, 1));
+          assertEquals(true, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, 0, 1));
           BigInteger want =
               f.toBigInteger(a, 0).add(f.toBigInteger(b, 0)).add(f.toBigInteger(c, 0)).mod(p);
           assertEquals(want, f.toBigInteger(sum, 0));
@@ -292,14 +324,16 @@ class SpdzKernelsTest {
           sent[2 * at + 1] = bad[1];
           long[] sum = new long[2 * m];
           String what = bad[0] + ", " + bad[1] + " at " + at + " from peer " + peer;
-          assertEquals(false, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, m), what);
-          if (at > 0) { // only the n elements from the offsets are read
-            assertEquals(true, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, at), what);
-          }
-          if (at < m - 1) {
-            assertEquals(true, SpdzKernels.addChecked127(a, b, at + 1, c, at + 1, sum, 0), what);
-            int rest = m - at - 1;
-            assertEquals(true, SpdzKernels.addChecked127(a, b, at + 1, c, at + 1, sum, rest));
+          assertEquals(false, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, 0, m), what);
+          // only the elements in [from, to) are read
+          assertEquals(true, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, 0, at), what);
+          assertEquals(true, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, at + 1, m), what);
+          assertEquals(false, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, at, at + 1), what);
+          int from = Math.max(0, at - 511); // a block that ends with it
+          assertEquals(false, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, from, at + 1), what);
+          if (at > 0) { // offsets shift the peers' elements against a and sum
+            assertEquals(true, SpdzKernels.addChecked127(a, b, 1, c, 1, sum, at, m - 1), what);
+            assertEquals(false, SpdzKernels.addChecked127(a, b, 1, c, 1, sum, 0, at), what);
           }
         }
       }
