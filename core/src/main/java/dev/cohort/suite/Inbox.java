@@ -39,8 +39,8 @@ public final class Inbox {
    * Consumes {@code count} packed elements of {@code words} words each from {@code peer}'s frame
    * and returns the element offset at which they lie in {@link #elements()}: the frame itself (no
    * copy) when they start on an element boundary of it, else {@code spare} (at least {@code count}
-   * elements), into which they are copied. For kernels that take element offsets; valid until the
-   * next round or the next call.
+   * elements; may be null where {@link #aligned}), into which they are copied. For kernels that
+   * take element offsets; valid until the next round or the next call.
    */
   public int takeElements(int peer, int count, int words, long[] spare) {
     int at = advance(peer, count * words);
@@ -51,6 +51,14 @@ public final class Inbox {
     System.arraycopy(frames[peer], at, spare, 0, count * words);
     elements = spare;
     return 0;
+  }
+
+  /**
+   * Whether the next words of {@code peer}'s frame start on a boundary of elements of {@code words}
+   * words: then {@link #takeElements} returns them in place and never touches its spare array.
+   */
+  public boolean aligned(int peer, int words) {
+    return positions[peer] % words == 0;
   }
 
   /** The array holding the elements of the last {@link #takeElements}. */

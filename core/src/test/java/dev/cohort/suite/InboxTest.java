@@ -36,6 +36,18 @@ class InboxTest {
   }
 
   @Test
+  void aligned_afterOddAndEvenReads_saysWhetherElementsLieInPlace() {
+    assertEquals(true, in.aligned(1, 2));
+    assertEquals(9, in.read(1));
+    assertEquals(false, in.aligned(1, 2));
+    assertEquals(true, in.aligned(1, 1));
+    in.takeElements(1, 1, 1, null); // one-word elements lie in place: no spare needed
+    assertEquals(true, in.aligned(1, 2));
+    assertEquals(1, in.takeElements(1, 3, 2, null)); // in place: the spare is not touched
+    assertSame(FRAME, in.elements());
+  }
+
+  @Test
   void takeElements_onTheElementGrid_readsInPlace() {
     long[] spare = new long[8];
     int at = in.takeElements(1, 4, 1, spare); // one-word elements: always in place

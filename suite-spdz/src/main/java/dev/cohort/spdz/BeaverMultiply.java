@@ -60,21 +60,38 @@ final class BeaverMultiply implements RoundProtocol {
 
   @Override
   public boolean receive(int round, Inbox in) {
-    long[] opened = suite.sumShares(in, de, 2 * m, suite.borrow(2 * m));
-    suite.giveBack(de); // sent, and summed: dead
-    suite.recordOpenedPooled(opened, deMac, 2 * m); // the check gives both back
-    // z = c + d·y + e·a on the value column and on the MAC column alike
+    long[] opened = suite.borrow(2 * m);
     long[] share = field.alloc(m);
     long[] mac = field.alloc(m);
-    if (field instanceof Mersenne61) {
-      SpdzKernels.beaver61(opened, m, triple, y, share, mac);
-    } else if (field instanceof Mersenne127) {
-      SpdzKernels.beaver127(opened, m, triple, y, share, mac);
+    if (field instanceof Mersenne127) {
+      openAndCombine127(new PeerShares127(suite, in, 2 * m), opened, share, mac);
     } else {
-      combineBlocked(opened, share, mac);
+      suite.sumShares(in, de, 2 * m, opened);
+      // z = c + d·y + e·a on the value column and on the MAC column alike
+      if (field instanceof Mersenne61) {
+        SpdzKernels.beaver61(opened, m, triple, y, share, mac);
+      } else {
+        combineBlocked(opened, share, mac);
+      }
     }
+    suite.giveBack(de); // sent, and summed: dead
+    suite.recordOpenedPooled(opened, deMac, 2 * m); // the check gives both back
     result = new Shares(m, share, mac);
     return true;
+  }
+
+  /**
+   * 2^127 − 1: d and e of a block are summed and at once combined, while they are in L1; the peers'
+   * shares are range-checked before anything leaves this gate.
+   */
+  private void openAndCombine127(PeerShares127 peers, long[] opened, long[] share, long[] mac) {
+    for (int from = 0; from < m; from += SpdzKernels.BEAVER_BLOCK) {
+      int to = Math.min(m, from + SpdzKernels.BEAVER_BLOCK);
+      peers.sum(de, opened, from, to); // d
+      peers.sum(de, opened, m + from, m + to); // e
+      SpdzKernels.beaver127(opened, m, triple, y, share, mac, from, to);
+    }
+    peers.check();
   }
 
   /** Any field: the same sums, a block of {@value #BLOCK} elements at a time, one scratch pair. */

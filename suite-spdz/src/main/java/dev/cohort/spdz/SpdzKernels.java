@@ -214,13 +214,14 @@ final class SpdzKernels {
   }
 
   /**
-   * {@code sum = a + b} mod 2^127 − 1 on n elements, a canonical from element 0 and b from element
-   * {@code bo}, checking in the same pass that each b is canonical (as {@link #allCanonical127}).
-   * Returns false if one is not; {@code sum} is then meaningless. {@code sum} may be {@code a}.
+   * {@code sum = a + b} mod 2^127 − 1 on the elements i in [from, to): a and sum at i, b at {@code
+   * bo + i}, checking in the same pass that each b is canonical (as {@link #allCanonical127}), a
+   * canonical. Returns false if one is not; {@code sum} is then meaningless. {@code sum} may be
+   * {@code a}.
    */
-  static boolean addChecked127(long[] a, long[] b, int bo, long[] sum, int n) {
+  static boolean addChecked127(long[] a, long[] b, int bo, long[] sum, int from, int to) {
     long bad = 0;
-    for (int i = 0; i < n; i++) {
+    for (int i = from; i < to; i++) {
       int o = 2 * i;
       long a0 = a[o];
       long b0 = b[2 * (bo + i)];
@@ -234,13 +235,48 @@ final class SpdzKernels {
     return bad == 0;
   }
 
+  /**
+   * {@code sum = a + b + c} mod 2^127 − 1 on the elements i in [from, to): a and sum at i, b at
+   * {@code bo + i}, c at {@code co + i}, checking in the same pass that each b and c is canonical,
+   * a canonical. Returns false if one is not; {@code sum} is then meaningless. {@code sum} may be
+   * {@code a}. The opening of 3 parties in one pass instead of one pass per peer: the sum is read
+   * and written once.
+   */
+  static boolean addChecked127(
+      long[] a, long[] b, int bo, long[] c, int co, long[] sum, int from, int to) {
+    long bad = 0;
+    for (int i = from; i < to; i++) {
+      int o = 2 * i;
+      long b0 = b[2 * (bo + i)];
+      long b1 = b[2 * (bo + i) + 1];
+      long c0 = c[2 * (co + i)];
+      long c1 = c[2 * (co + i) + 1];
+      long notB = (b1 ^ P_HI) | ~b0; // zero exactly when b is p
+      long notC = (c1 ^ P_HI) | ~c0;
+      bad |= ((b1 | c1) >>> 63) | ((((notB | -notB) & (notC | -notC)) >>> 63) ^ 1);
+      long u0 = b0 + c0; // u = b + c <= 2p − 2 < 2^128 − 1
+      long u1 = b1 + c1 + carry(b0, c0, u0);
+      long top = u1 >>> 63; // v = (u mod 2^127) + (u >>> 127) <= p
+      long v0 = u0 + top;
+      long v1 = (u1 & P_HI) + carry(u0, top, v0);
+      long a0 = a[o];
+      long s0 = a0 + v0;
+      long s1 = a[o + 1] + v1 + carry(a0, v0, s0); // a + v <= 2p − 1 < 2^128 − 1
+      Mersenne127.reduce128(s0, s1, sum, o);
+    }
+    return bad == 0;
+  }
+
   /** Makes the lazy value at {@code x[o, o + 2)} canonical, in place. */
   static void canonical127(long[] x, int o) {
     Mersenne127.reduce128(x[o], x[o + 1], x, o);
   }
 
-  /** Elements per block of {@link #beaver127}: the block's d and e stay in L1 for both columns. */
-  private static final int BEAVER_BLOCK = 512;
+  /**
+   * Elements per block of {@link #beaver127}: the block's d and e stay in L1 for both columns (and
+   * from their sum to their use, in {@link BeaverMultiply}).
+   */
+  static final int BEAVER_BLOCK = 512;
 
   /**
    * The Beaver combination over 2^127 − 1: with d at elements [0, m) of {@code opened} and e at [m,
@@ -251,10 +287,22 @@ final class SpdzKernels {
   static void beaver127(
       long[] opened, int m, SpdzPreprocessing.Triples triple, Shares y, long[] share, long[] mac) {
     for (int from = 0; from < m; from += BEAVER_BLOCK) {
-      int to = Math.min(m, from + BEAVER_BLOCK);
-      dotAdd127(opened, m, y.share, triple.a().share, triple.c().share, share, from, to);
-      dotAdd127(opened, m, y.mac, triple.a().mac, triple.c().mac, mac, from, to);
+      beaver127(opened, m, triple, y, share, mac, from, Math.min(m, from + BEAVER_BLOCK));
     }
+  }
+
+  /** As above, on the elements [from, to) only: one block. */
+  static void beaver127(
+      long[] opened,
+      int m,
+      SpdzPreprocessing.Triples triple,
+      Shares y,
+      long[] share,
+      long[] mac,
+      int from,
+      int to) {
+    dotAdd127(opened, m, y.share, triple.a().share, triple.c().share, share, from, to);
+    dotAdd127(opened, m, y.mac, triple.a().mac, triple.c().mac, mac, from, to);
   }
 
   /**

@@ -45,7 +45,7 @@ public final class SpdzSuite implements Suite {
   private final OpenedValues unchecked = new OpenedValues();
   private final MessageDigest broadcasts = Hashing.sha256();
   private final long[] modulus; // little-endian words of p
-  private long[] received; // see scratch()
+  private final long[][] received; // see spare()
   private static final int POOL_SIZE = 8;
   private final List<long[]> pool = new ArrayList<>(); // see borrow()
   private boolean checkInFlight;
@@ -65,6 +65,7 @@ public final class SpdzSuite implements Suite {
     this.parties = parties;
     this.prg = prg;
     this.tamper = tamper;
+    this.received = new long[Math.max(1, parties - 1)][];
     this.preprocessing = config.preprocessing().open(field, party, parties);
     this.macKeyShare = preprocessing.macKeyShare();
     this.sharing = new SpdzSharing(field, party, macKeyShare);
@@ -257,33 +258,43 @@ public final class SpdzSuite implements Suite {
 
   /** As above, into {@code sum} (which may hold anything), and returns it. */
   long[] sumShares(Inbox in, long[] own, int count, long[] sum) {
+    if (field instanceof Mersenne127) {
+      return sumShares127(in, own, count, sum);
+    }
     long[] addend = own; // the first peer's shares are added to own into sum: no copy of own
     for (int k = 0; k < parties; k++) {
       if (k != party) {
-        if (field instanceof Mersenne127) { // the range check fused into the addition
-          int at = in.takeElements(k, count, words, scratch(count));
-          if (!SpdzKernels.addChecked127(addend, in.elements(), at, sum, count)) {
-            checkCanonical(in.elements(), at, k, count); // throws, naming the element
-          }
-        } else {
-          int at = takeElements(in, k, count); // in place where the frame allows: no copy
-          field.add(addend, 0, in.elements(), at, sum, 0, count);
-        }
+        int at = takeElements(in, k, count); // in place where the frame allows: no copy
+        field.add(addend, 0, in.elements(), at, sum, 0, count);
         addend = sum;
       }
     }
     return sum;
   }
 
+  /** {@link #sumShares} over 2^127 − 1: see {@link PeerShares127}. */
+  private long[] sumShares127(Inbox in, long[] own, int count, long[] sum) {
+    PeerShares127 peers = new PeerShares127(this, in, count);
+    peers.sum(own, sum, 0, count);
+    peers.check();
+    return sum;
+  }
+
   /**
-   * A buffer of at least {@code count} elements for received shares, reused from one opening to the
-   * next: one party's gates run on one thread, and nothing keeps a reference to it.
+   * The spare array for {@link Inbox#takeElements} of {@code count} elements of {@code peer}: none
+   * where the elements lie in place in the frame, as they nearly always do; else a buffer reused
+   * from one opening to the next (one party's gates run on one thread, and nothing keeps a
+   * reference to it), one per {@code slot} (from 0), as the shares of all peers of an opening are
+   * summed in one pass.
    */
-  private long[] scratch(int count) {
-    if (received == null || received.length < count * words) {
-      received = field.alloc(count);
+  long[] spare(Inbox in, int peer, int count, int slot) {
+    if (in.aligned(peer, words)) {
+      return null; // not touched
     }
-    return received;
+    if (received[slot] == null || received[slot].length < count * words) {
+      received[slot] = field.alloc(count);
+    }
+    return received[slot];
   }
 
   /** Reads {@code count} packed elements from {@code peer} into {@code dst}, checked. */
@@ -299,7 +310,7 @@ public final class SpdzSuite implements Suite {
    * Inbox#elements()} (the frame itself where possible, see {@link Inbox#takeElements}).
    */
   int takeElements(Inbox in, int peer, int count) {
-    int off = in.takeElements(peer, count, words, scratch(count));
+    int off = in.takeElements(peer, count, words, spare(in, peer, count, 0));
     long[] taken = in.elements();
     if (field instanceof Mersenne61 && SpdzKernels.allCanonical61(taken, off, count)
         || field instanceof Mersenne127 && SpdzKernels.allCanonical127(taken, off, count)) {
@@ -312,7 +323,7 @@ public final class SpdzSuite implements Suite {
   /**
    * Throws the abort naming the first of {@code count} elements from {@code off} outside [0, p).
    */
-  private void checkCanonical(long[] taken, int off, int peer, int count) {
+  void checkCanonical(long[] taken, int off, int peer, int count) {
     for (int i = 0; i < count; i++) {
       if (!canonical(taken, off + i)) {
         throw new AbortException(

@@ -192,7 +192,7 @@ class SpdzKernelsTest {
     long[] b = column(f, prg, M + 3, 4);
     long[] sum = f.alloc(M);
 
-    assertEquals(true, SpdzKernels.addChecked127(a, b, 3, sum, M));
+    assertEquals(true, SpdzKernels.addChecked127(a, b, 3, sum, 0, M));
 
     BigInteger p = f.modulus();
     for (int i = 0; i < M; i++) {
@@ -201,7 +201,7 @@ class SpdzKernelsTest {
     }
     // in place, as the suite sums a second peer's shares into the first sum
     long[] again = sum.clone();
-    assertEquals(true, SpdzKernels.addChecked127(again, b, 3, again, M));
+    assertEquals(true, SpdzKernels.addChecked127(again, b, 3, again, 0, M));
     for (int i = 0; i < M; i++) {
       BigInteger want = f.toBigInteger(sum, i).add(f.toBigInteger(b, 3 + i)).mod(p);
       assertEquals(want, f.toBigInteger(again, i), "element " + i);
@@ -216,9 +216,127 @@ class SpdzKernelsTest {
     for (long[] bad : bad127) {
       long[] b = {7, 3, 0, 0, bad[0], bad[1], 0, 0};
       long[] sum = new long[6];
-      assertEquals(false, SpdzKernels.addChecked127(a, b, 1, sum, 3), bad[0] + ", " + bad[1]);
-      assertEquals(true, SpdzKernels.addChecked127(a, b, 0, sum, 2));
-      assertEquals(true, SpdzKernels.addChecked127(a, b, 3, sum, 1));
+      assertEquals(false, SpdzKernels.addChecked127(a, b, 1, sum, 0, 3), bad[0] + ", " + bad[1]);
+      assertEquals(true, SpdzKernels.addChecked127(a, b, 0, sum, 0, 2));
+      assertEquals(true, SpdzKernels.addChecked127(a, b, 3, sum, 0, 1));
+    }
+  }
+
+  @Test
+  void addChecked127_twoPeers_randomAndEdgeValues_matchesBigIntegerSums() {
+    Field f = Fields.byName("m127");
+    Prg prg = Prg.seeded(17);
+    BigInteger p = f.modulus();
+    for (int m : new int[] {0, 1, 8, 511, 512, 513, M}) {
+      long[] a = column(f, prg, Math.max(m, 8), 0);
+      long[] b = column(f, prg, Math.max(m, 8) + 3, 4);
+      long[] c = column(f, prg, Math.max(m, 8) + 1, 7);
+      long[] sum = f.alloc(m);
+
+      assertEquals(true, SpdzKernels.addChecked127(a, b, 3, c, 1, sum, 0, m));
+
+      for (int i = 0; i < m; i++) {
+        BigInteger want =
+            f.toBigInteger(a, i).add(f.toBigInteger(b, 3 + i)).add(f.toBigInteger(c, 1 + i)).mod(p);
+        assertEquals(want, f.toBigInteger(sum, i), "m " + m + ", element " + i);
+      }
+      // in place, as the suite adds a further pair of peers to the first sum
+      long[] again = sum.clone();
+      assertEquals(true, SpdzKernels.addChecked127(again, c, 1, b, 3, again, 0, m));
+      for (int i = 0; i < m; i++) {
+        BigInteger want =
+            f.toBigInteger(sum, i)
+                .add(f.toBigInteger(b, 3 + i))
+                .add(f.toBigInteger(c, 1 + i))
+                .mod(p);
+        assertEquals(want, f.toBigInteger(again, i), "m " + m + ", element " + i);
+      }
+    }
+  }
+
+  @Test
+  void addChecked127_blocksOfARange_matchBigIntegerSumsAndLeaveTheRestAlone() {
+    Field f = Fields.byName("m127");
+    Prg prg = Prg.seeded(19);
+    BigInteger p = f.modulus();
+    long[] a = column(f, prg, M, 0);
+    long[] b = column(f, prg, M + 5, 3);
+    long[] c = column(f, prg, M + 2, 6);
+    long[] sum2 = f.alloc(M);
+    long[] sum3 = f.alloc(M);
+    java.util.Arrays.fill(sum2, 42);
+    java.util.Arrays.fill(sum3, 42);
+    int from = 100;
+    int to = M - 7;
+    for (int lo = from; lo < to; lo += 512) { // blocks, as BeaverMultiply sums them
+      int hi = Math.min(to, lo + 512);
+      assertEquals(true, SpdzKernels.addChecked127(a, b, 5, sum2, lo, hi));
+      assertEquals(true, SpdzKernels.addChecked127(a, b, 5, c, 2, sum3, lo, hi));
+    }
+    for (int i = 0; i < M; i++) {
+      if (i < from || i >= to) {
+        assertEquals(42, sum2[2 * i], "element " + i);
+        assertEquals(42, sum3[2 * i + 1], "element " + i);
+        continue;
+      }
+      BigInteger ab = f.toBigInteger(a, i).add(f.toBigInteger(b, 5 + i));
+      assertEquals(ab.mod(p), f.toBigInteger(sum2, i), "element " + i);
+      assertEquals(
+          ab.add(f.toBigInteger(c, 2 + i)).mod(p), f.toBigInteger(sum3, i), "element " + i);
+    }
+  }
+
+  @Test
+  void addChecked127_twoPeers_sumsOfTheLargestValues_areCanonical() {
+    long max = Long.MAX_VALUE;
+    long[][] values = {{-2, max}, {-1, max - 1}, {0, max}, {-1, 0}, {0, 1}, {1, 0}, {0, 0}};
+    BigInteger p = BigInteger.ONE.shiftLeft(127).subtract(BigInteger.ONE);
+    Field f = Fields.byName("m127");
+    for (long[] x : values) {
+      for (long[] y : values) {
+        for (long[] z : values) {
+          long[] a = {x[0], x[1]};
+          long[] b = {y[0], y[1]};
+          long[] c = {z[0], z[1]};
+          long[] sum = new long[2];
+          assertEquals(true, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, 0, 1));
+          BigInteger want =
+              f.toBigInteger(a, 0).add(f.toBigInteger(b, 0)).add(f.toBigInteger(c, 0)).mod(p);
+          assertEquals(want, f.toBigInteger(sum, 0));
+        }
+      }
+    }
+  }
+
+  @Test
+  void addChecked127_twoPeers_eachOutOfFieldValue_isCaught() {
+    long max = Long.MAX_VALUE;
+    long[][] bad127 = {{-1, max}, {0, Long.MIN_VALUE}, {-1, -1}, {5, -2}};
+    int m = 1030; // past two kernel blocks of 512
+    long[] a = new long[2 * m];
+    for (long[] bad : bad127) {
+      for (int at : new int[] {0, 1, 511, 512, m - 1}) {
+        for (int peer = 0; peer < 2; peer++) {
+          long[] b = new long[2 * m];
+          long[] c = new long[2 * m];
+          long[] sent = peer == 0 ? b : c;
+          sent[2 * at] = bad[0];
+          sent[2 * at + 1] = bad[1];
+          long[] sum = new long[2 * m];
+          String what = bad[0] + ", " + bad[1] + " at " + at + " from peer " + peer;
+          assertEquals(false, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, 0, m), what);
+          // only the elements in [from, to) are read
+          assertEquals(true, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, 0, at), what);
+          assertEquals(true, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, at + 1, m), what);
+          assertEquals(false, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, at, at + 1), what);
+          int from = Math.max(0, at - 511); // a block that ends with it
+          assertEquals(false, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, from, at + 1), what);
+          if (at > 0) { // offsets shift the peers' elements against a and sum
+            assertEquals(true, SpdzKernels.addChecked127(a, b, 1, c, 1, sum, at, m - 1), what);
+            assertEquals(false, SpdzKernels.addChecked127(a, b, 1, c, 1, sum, 0, at), what);
+          }
+        }
+      }
     }
   }
 

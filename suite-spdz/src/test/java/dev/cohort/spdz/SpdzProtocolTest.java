@@ -238,6 +238,68 @@ class SpdzProtocolTest {
     }
   }
 
+  @ParameterizedTest(name = "{0} parties")
+  @ValueSource(ints = {2, 3, 4, 5})
+  void multiply_vectorPastTwoKernelBlocks_matchesPlaintext(int n) {
+    int length = 1100; // blocks of 512 in the opening and combination over 2^127 − 1
+    long[] xs = new long[length];
+    long[] ys = new long[length];
+    for (int i = 0; i < length; i++) {
+      xs[i] = (i * 7919L) % (1 << BITS - 1) - (i % 3) * 1000;
+      ys[i] = (1 << BITS - 1) - 1 - (i * 104729L) % (1 << BITS);
+    }
+    Computation<long[]> c =
+        b -> {
+          SecretVector x = b.input(0, b.myId() == 0 ? xs : null, length, BITS);
+          SecretVector y = b.input(n - 1, b.myId() == n - 1 ? ys : null, length, BITS);
+          return b.open(b.mul(x, y));
+        };
+    for (Result<long[]> r : run(SpdzSuite.factory(M127, 44), n, 44, c)) {
+      long[] want = new long[length];
+      for (int i = 0; i < length; i++) {
+        want[i] = xs[i] * ys[i];
+      }
+      assertArrayEquals(want, r.value());
+    }
+  }
+
+  @ParameterizedTest(name = "{0} parties, cheater P{1}, element {2}")
+  @CsvSource({"3,2,9", "3,1,0", "3,0,13", "4,3,5", "5,1,11", "5,4,2"})
+  void multiply_valueOutsideFieldFromAnyPeer_honestPartiesAbortNamingSenderAndElement(
+      int n, int cheater, int element) {
+    int length = 7; // the opening is 14 elements: d, then e
+    for (Field f : List.of(M61, M127)) {
+      Tamper tamper =
+          (message, peer, words, count) -> {
+            if (message == Tamper.Message.MULTIPLY) {
+              java.util.Arrays.fill(words, element * f.words(), (element + 1) * f.words(), -1L);
+            }
+          };
+      SuiteFactory suite =
+          SpdzSuite.factory(
+              SpdzConfig.insecureDealer(f, 43), party -> party == cheater ? tamper : null);
+      long[] values = {3, -1, 4, 1, -5, 9, 2};
+      Computation<long[]> c =
+          b -> {
+            SecretVector x = b.input(0, b.myId() == 0 ? values : null, length, BITS);
+            SecretVector y = b.input(n - 1, b.myId() == n - 1 ? values : null, length, BITS);
+            return b.open(b.mul(x, y));
+          };
+      PartyFailedException e = assertThrows(PartyFailedException.class, () -> run(suite, n, 43, c));
+      assertHonestPartiesAbort(
+          e,
+          n,
+          cheater,
+          "P"
+              + cheater
+              + " sent a value outside the field "
+              + f.name()
+              + " (element "
+              + element
+              + " of 14)");
+    }
+  }
+
   @Test
   void open_tamperedBeforeManyLaterOpenings_midRunCheckAborts() {
     int n = 3;

@@ -1,0 +1,68 @@
+package dev.cohort.spdz;
+
+import dev.cohort.suite.Inbox;
+
+/**
+ * The peers' shares of one opening over 2^127 − 1, as taken from the round's frames (in place where
+ * a frame allows), summed with this party's shares a range of elements at a time: two peers per
+ * pass, with the check that every peer's share is in [0, p) fused into the sum. Summed a block at a
+ * time, the opened values can be used while they are still in L1 ({@link BeaverMultiply}).
+ *
+ * <p>Invariant: nothing summed may be used for anything another party or the application sees
+ * before {@link #check} has passed; until then a sum may include a value outside the field.
+ */
+final class PeerShares127 {
+
+  private final SpdzSuite suite;
+  private final int count;
+  private final int[] peers;
+  private final long[][] shares; // peer j's elements lie in shares[j] from element offsets[j]
+  private final int[] offsets;
+  private boolean canonical = true;
+
+  /** Takes {@code count} elements from every other party's frame, in party order. */
+  PeerShares127(SpdzSuite suite, Inbox in, int count) {
+    this.suite = suite;
+    this.count = count;
+    int n = suite.parties() - 1;
+    this.peers = new int[n];
+    this.shares = new long[n][];
+    this.offsets = new int[n];
+    int j = 0;
+    for (int k = 0; k < suite.parties(); k++) {
+      if (k != suite.party()) {
+        offsets[j] = in.takeElements(k, count, 2, suite.spare(in, k, count, j));
+        shares[j] = in.elements();
+        peers[j++] = k;
+      }
+    }
+  }
+
+  /** {@code sum = own + every peer's shares} on the elements [from, to). */
+  void sum(long[] own, long[] sum, int from, int to) {
+    long[] addend = own;
+    int j = 0;
+    for (; j + 1 < peers.length; j += 2) {
+      canonical &=
+          SpdzKernels.addChecked127(
+              addend, shares[j], offsets[j], shares[j + 1], offsets[j + 1], sum, from, to);
+      addend = sum;
+    }
+    if (j < peers.length) {
+      canonical &= SpdzKernels.addChecked127(addend, shares[j], offsets[j], sum, from, to);
+    }
+  }
+
+  /**
+   * Aborts naming the first peer (in party order) that sent a share outside the field, and its
+   * first such element, if any summed share was one.
+   */
+  void check() {
+    if (!canonical) {
+      for (int j = 0; j < peers.length; j++) {
+        suite.checkCanonical(shares[j], offsets[j], peers[j], count); // throws, naming it
+      }
+      throw new IllegalStateException("a share outside the field was summed but not found again");
+    }
+  }
+}
