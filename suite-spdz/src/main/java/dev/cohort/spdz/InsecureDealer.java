@@ -184,9 +184,10 @@ public final class InsecureDealer implements SpdzPreprocessing {
   }
 
   /**
-   * This party's authenticated shares of {@code values} (null unless this is the last party): a
-   * party q &lt; n − 1 draws its shares of the values and of their MACs from share stream q; the
-   * last party draws every other party's and keeps the differences.
+   * This party's authenticated shares of {@code values} (read only by the last party; null at
+   * parties that never draw the values): a party q &lt; n − 1 draws its shares of the values and of
+   * their MACs from share stream q; the last party draws every other party's and keeps the
+   * differences.
    */
   private Shares deal(Stream stream, long[] values, int count) {
     long[] share = field.alloc(count);
@@ -196,8 +197,7 @@ public final class InsecureDealer implements SpdzPreprocessing {
       field.random(stream.shares[party], mac, 0, count);
       return new Shares(count, share, mac);
     }
-    // share and mac first sum the others' shares (one subtraction per element at the end: a
-    // subtraction's borrow is a branch that random elements mispredict)
+    // share and mac first sum the others' shares; one subtraction per element at the end
     long[] other = parties > 2 ? field.alloc(count) : null;
     for (int q = 0; q < parties - 1; q++) {
       Prg prg = stream.shares[q];
