@@ -9,6 +9,7 @@ import dev.cohort.suite.RoundProtocol;
 import dev.cohort.suite.Shares;
 import dev.cohort.suite.Suite;
 import dev.cohort.suite.SuiteFactory;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -78,6 +79,21 @@ public final class BgwSuite extends PolynomialSuite {
         }
         if (parties > 1000) {
           throw new IllegalArgumentException("parties (" + parties + ") must be <= 1000");
+        }
+        // party i's point is x_i = i + 1: n distinct nonzero points need p > n
+        BigInteger p = config.field().modulus();
+        if (p.compareTo(BigInteger.valueOf(parties)) <= 0) {
+          throw new IllegalArgumentException(
+              "BGW with "
+                  + parties
+                  + " parties needs a field with more than "
+                  + parties
+                  + " elements (the points 1.."
+                  + parties
+                  + " must be distinct and nonzero); "
+                  + config.field().name()
+                  + " has p = "
+                  + p);
         }
       }
 
