@@ -43,6 +43,7 @@ public final class BgwSuite extends PolynomialSuite {
     this.prg = prg;
     this.toSeeded = new Prg[parties];
     this.fromDealer = new Prg[parties];
+    // exact (saturating) count: a wrapped count once chose PRSS where it could not run
     this.usePrss = Prss.setCount(parties, threshold) <= config.prssLimit();
   }
 

@@ -2,6 +2,7 @@ package dev.cohort.bgw;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -155,11 +156,25 @@ class BgwManyPartiesTest {
         () -> {
           for (int n = 30; n <= 40; n++) {
             BigInteger[] values =
-                parties(n, 1, Fields.MERSENNE_61, n).run(b -> b.openBig(b.random(2))).get(0).value();
+                parties(n, 1, Fields.MERSENNE_61, n)
+                    .run(b -> b.openBig(b.random(2)))
+                    .get(0)
+                    .value();
             assertNotEquals(BigInteger.ZERO, values[0], "n=" + n + ": a random element opened 0");
             assertNotEquals(values[0], values[1], "n=" + n + ": two random elements were equal");
           }
         });
+  }
+
+  /** Past 2^16 key sets PRSS costs more than dealing at any batch size: such limits are refused. */
+  @Test
+  void config_prssLimitAboveMaximum_refused() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> BgwConfig.of(Fields.MERSENNE_61).withPrssLimit((1 << 16) + 1));
+    assertEquals("PRSS limit (65537) must be in [0, 65536]", e.getMessage());
+    assertEquals(1 << 16, BgwConfig.of(Fields.MERSENNE_61).withPrssLimit(1 << 16).prssLimit());
   }
 
   @Test

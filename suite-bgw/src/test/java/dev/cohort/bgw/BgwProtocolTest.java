@@ -307,9 +307,14 @@ class BgwProtocolTest {
   void multiply_twelvePartiesOverThirteen_matchesArithmeticModThirteen() {
     BigInteger p = BigInteger.valueOf(13);
     List<Result<BigInteger>> results =
-        parties(12, BgwSuite.factory(new BigPrimeField(p)), EngineConfig.defaults().withInsecureSeed(3))
+        parties(
+                12,
+                BgwSuite.factory(new BigPrimeField(p)),
+                EngineConfig.defaults().withInsecureSeed(3))
             .run(
-                b -> b.openBig(b.add(b.mul(b.input(0, 3, 3), b.input(11, -4, 3)), b.input(6, 2, 3))));
+                b ->
+                    b.openBig(
+                        b.add(b.mul(b.input(0, 3, 3), b.input(11, -4, 3)), b.input(6, 2, 3))));
     for (Result<BigInteger> r : results) {
       assertEquals(BigInteger.valueOf(3 * -4 + 2).mod(p), r.value().mod(p));
     }

@@ -185,7 +185,7 @@ class BgwRandomBitsTest {
   void randomBits_primeOneModFour_squareRootPathZeroOrOneAndBalanced(BigInteger p) {
     Field field = oneModFour(p);
     BgwConfig forced = BgwConfig.of(field).withThreshold(1).withDealtBitsUpTo(0);
-    List<Result<long[]>> results = openBits(forced, 3, 2000, 41);
+    List<Result<long[]>> results = openBits(forced, 3, 1000, 41);
     for (Result<long[]> r : results) {
       assertArrayEquals(results.get(0).value(), r.value(), "every party opens the same bits");
       // one multiplication, one opening, then the opening of the bits
@@ -201,7 +201,7 @@ class BgwRandomBitsTest {
   @ParameterizedTest(name = "p={0}")
   @MethodSource("primesOneModFour")
   void lessThanAndEqual_primeOneModFourSquareRootBits_matchPlaintext(BigInteger p) {
-    int length = 100;
+    int length = 30;
     int bits = 16; // k + κ + 1 = 57 < 64
     Random random = new Random(p.longValue());
     long[] xs = new long[length];
