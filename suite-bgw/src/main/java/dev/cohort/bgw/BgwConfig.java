@@ -9,8 +9,10 @@ import dev.cohort.field.Field;
  * @param threshold the most corrupt parties tolerated, {@code 1 <= t < n / 2}; 0 means the default
  *     {@code floor((n - 1) / 2)} for the number of parties of the run
  * @param prssLimit the largest number of PRSS key sets C(n, t) for which random elements come from
- *     pseudo-random secret sharing (no communication); above it, parties deal random sharings and
- *     sum them (one round)
+ *     pseudo-random secret sharing (no communication; each party draws C(n − 1, t) PRF streams per
+ *     element and receives up to that many keys at set-up); above it, parties deal random sharings
+ *     and sum them (one round). C(n, t) is compared exactly, however large (C(63, 31) exceeds a
+ *     {@code long}), so large n with the default threshold always deals
  * @param dealtBitsUpTo random bits are the XOR of bits dealt by t + 1 parties (t multiplications
  *     per bit) when t is at most this; above it, the square-root trick (one multiplication, one
  *     opening and a modular square root per bit)
@@ -18,6 +20,12 @@ import dev.cohort.field.Field;
 public record BgwConfig(Field field, int threshold, int prssLimit, int dealtBitsUpTo) {
 
   public static final int DEFAULT_PRSS_LIMIT = 64;
+
+  /**
+   * The largest PRSS limit accepted: every party keeps up to this many keys and draws from each for
+   * every random element, so a larger count is slower than dealing at any batch size.
+   */
+  public static final int MAX_PRSS_LIMIT = 1 << 16;
 
   /** XOR-dealt random bits for t ≤ 2: cheaper than a 125-squaring root per bit. */
   public static final int DEFAULT_DEALT_BITS_UP_TO = 2;
@@ -32,8 +40,9 @@ public record BgwConfig(Field field, int threshold, int prssLimit, int dealtBits
       throw new IllegalArgumentException(
           "threshold (" + threshold + ") must be >= 1, or 0 for the default");
     }
-    if (prssLimit < 0) {
-      throw new IllegalArgumentException("PRSS limit (" + prssLimit + ") must be >= 0");
+    if (prssLimit < 0 || prssLimit > MAX_PRSS_LIMIT) {
+      throw new IllegalArgumentException(
+          "PRSS limit (" + prssLimit + ") must be in [0, " + MAX_PRSS_LIMIT + "]");
     }
   }
 

@@ -7,10 +7,15 @@ import dev.cohort.suite.StagedProtocol;
 import java.math.BigInteger;
 
 /**
- * Random bits by the square-root trick (p ≡ 3 mod 4): a random [r], open s = r², and with the
- * public c = s^(-(p+1)/4) = ±1/r, b = (c·r + 1) / 2 is 0 or 1, each with probability 1/2, since r
- * and −r are equally likely. Elements with s = 0 (probability 1/p each) are drawn again. Rounds:
- * one multiplication and one opening (plus one when random elements are dealt).
+ * Random bits by the square-root trick: a random [r], open s = r², and with the public c = ±1/r, b
+ * = (c·r + 1) / 2 is 0 or 1, each with probability 1/2, since r and −r are equally likely and c
+ * depends on s alone. Elements with s = 0 (probability 1/p each) are drawn again. Rounds: one
+ * multiplication and one opening (plus one when random elements are dealt).
+ *
+ * <p>Invariant: every party derives c from s alike. For p ≡ 3 mod 4 (2^61 − 1, 2^127 − 1) c =
+ * s^(−(p+1)/4) in one exponentiation; for any other odd prime c is the inverse of {@link
+ * Field#sqrt}'s canonical root (Tonelli–Shanks on {@code BigPrimeField}), the slow path of a slow
+ * field.
  */
 final class BgwRandomBits extends StagedProtocol {
 
@@ -26,11 +31,6 @@ final class BgwRandomBits extends StagedProtocol {
     this.suite = suite;
     this.field = suite.field();
     this.m = m;
-    if (!field.modulus().testBit(0) || !field.modulus().testBit(1)) {
-      throw new IllegalArgumentException(
-          "BGW random bits need a prime p ≡ 3 mod 4 (such as 2^61-1 or 2^127-1), not "
-              + field.name());
-    }
     begin(suite.random(m));
   }
 
@@ -62,7 +62,11 @@ final class BgwRandomBits extends StagedProtocol {
   private long[] toBits(long[] squares) {
     int words = field.words();
     BigInteger p = field.modulus();
-    BigInteger exponent = p.subtract(BigInteger.ONE).subtract(p.add(BigInteger.ONE).shiftRight(2));
+    boolean threeModFour = p.testBit(0) && p.testBit(1);
+    BigInteger exponent =
+        threeModFour
+            ? p.subtract(BigInteger.ONE).subtract(p.add(BigInteger.ONE).shiftRight(2))
+            : null;
     long[] half = field.alloc(1);
     field.encode(p.add(BigInteger.ONE).shiftRight(1), half, 0);
     long[] one = field.alloc(1);
@@ -77,13 +81,25 @@ final class BgwRandomBits extends StagedProtocol {
         zeroAt[zeros++] = i;
         continue;
       }
-      field.pow(squares, i, exponent, c, 0);
+      inverseRoot(squares, i, exponent, c);
       field.mul(r.share, i, c, 0, out, i, 1);
     }
     field.addScalar(out, 0, one, 0, out, 0, m);
     field.scale(out, 0, half, 0, out, 0, m);
     retry = zeroAt;
     return out;
+  }
+
+  /** c = ±1/√s, the same at every party: one exponentiation when p ≡ 3 mod 4. */
+  private void inverseRoot(long[] squares, int i, BigInteger exponent, long[] c) {
+    if (exponent != null) {
+      field.pow(squares, i, exponent, c, 0);
+      return;
+    }
+    if (!field.sqrt(squares, i, c, 0)) { // r² is a square: only a faulty opening gets here
+      throw new IllegalStateException("BGW random bits: the opened square r² has no square root");
+    }
+    field.inverse(c, 0, c, 0);
   }
 
   private static boolean isZero(long[] a, int i, int words) {

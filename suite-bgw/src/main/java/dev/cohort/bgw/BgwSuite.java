@@ -9,6 +9,7 @@ import dev.cohort.suite.RoundProtocol;
 import dev.cohort.suite.Shares;
 import dev.cohort.suite.Suite;
 import dev.cohort.suite.SuiteFactory;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -38,10 +39,11 @@ public final class BgwSuite extends PolynomialSuite {
     super(config.field(), party, parties);
     this.config = config;
     this.threshold = config.thresholdFor(parties);
-    this.sharing = new ShamirSharing(field, parties, threshold);
+    this.sharing = new ShamirSharing(field, parties, threshold, party);
     this.prg = prg;
     this.toSeeded = new Prg[parties];
     this.fromDealer = new Prg[parties];
+    // exact (saturating) count: a wrapped count once chose PRSS where it could not run
     this.usePrss = Prss.setCount(parties, threshold) <= config.prssLimit();
   }
 
@@ -79,6 +81,21 @@ public final class BgwSuite extends PolynomialSuite {
         if (parties > 1000) {
           throw new IllegalArgumentException("parties (" + parties + ") must be <= 1000");
         }
+        // party i's point is x_i = i + 1: n distinct nonzero points need p > n
+        BigInteger p = config.field().modulus();
+        if (p.compareTo(BigInteger.valueOf(parties)) <= 0) {
+          throw new IllegalArgumentException(
+              "BGW with "
+                  + parties
+                  + " parties needs a field with more than "
+                  + parties
+                  + " elements (the points 1.."
+                  + parties
+                  + " must be distinct and nonzero); "
+                  + config.field().name()
+                  + " has p = "
+                  + p);
+        }
       }
 
       @Override
@@ -97,8 +114,7 @@ public final class BgwSuite extends PolynomialSuite {
 
   @Override
   public RoundProtocol setup() {
-    List<Integer> sets = usePrss ? Prss.sets(parties, threshold) : List.of();
-    List<Integer> mySets = new ArrayList<>();
+    List<int[]> sets = usePrss ? Prss.setsOf(party, parties, threshold) : List.of();
     List<long[]> myKeys = new ArrayList<>();
     return new RoundProtocol() {
       @Override
@@ -109,13 +125,12 @@ public final class BgwSuite extends PolynomialSuite {
           toSeeded[k] = prgOf(key, 0);
           out.write(k, key, 0, 2);
         }
-        for (int mask : sets) {
-          if (lowest(mask) == party) {
+        for (int[] outsiders : sets) {
+          if (Prss.lowestMember(outsiders) == party) {
             long[] key = newKey();
-            mySets.add(mask);
             myKeys.add(key);
             for (int k = party + 1; k < parties; k++) {
-              if ((mask & (1 << k)) != 0) {
+              if (Prss.isMember(outsiders, k)) {
                 out.write(k, key, 0, 2);
               }
             }
@@ -132,35 +147,28 @@ public final class BgwSuite extends PolynomialSuite {
             fromDealer[i] = prgOf(key, 0);
           }
         }
-        List<Integer> orderedSets = new ArrayList<>();
-        List<Prg> orderedKeys = new ArrayList<>();
+        if (!usePrss) {
+          return true;
+        }
+        List<Prg> keys = new ArrayList<>();
         List<Prg> bitKeys = new ArrayList<>();
         int mine = 0;
-        for (int mask : sets) {
-          if ((mask & (1 << party)) == 0) {
-            continue;
-          }
+        for (int[] outsiders : sets) {
+          int lowest = Prss.lowestMember(outsiders);
           long[] key;
-          if (lowest(mask) == party) {
+          if (lowest == party) {
             key = myKeys.get(mine++);
           } else {
             key = new long[2];
-            in.read(lowest(mask), key, 0, 2);
+            in.read(lowest, key, 0, 2);
           }
-          orderedSets.add(mask);
-          orderedKeys.add(prgOf(key, 0));
+          keys.add(prgOf(key, 0));
           bitKeys.add(prgOf(key, 1));
         }
-        if (usePrss) {
-          prss = new Prss(field, party, parties, orderedSets, orderedKeys, bitKeys);
-        }
+        prss = new Prss(field, party, sets, keys, bitKeys);
         return true;
       }
     };
-  }
-
-  private static int lowest(int mask) {
-    return Integer.numberOfTrailingZeros(mask);
   }
 
   private long[] newKey() {
@@ -202,7 +210,7 @@ public final class BgwSuite extends PolynomialSuite {
     }
     long[] buffer = scratch(0, m);
     for (int k = 0; k < parties; k++) {
-      long[] c = sharing.dealCoefficients[party][k];
+      long[] c = sharing.dealCoefficients[k];
       if (c == null) {
         continue;
       }

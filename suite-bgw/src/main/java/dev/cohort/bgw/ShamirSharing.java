@@ -37,16 +37,18 @@ final class ShamirSharing {
   final long[][] check;
 
   /**
-   * dealCoefficients[i][k]: for dealer i and a party k outside T_i, the t + 1 coefficients that
-   * give q(x_k) from q(0) and q(x_j) for j in T_i (in the order of {@link #seeded}); null for k in
-   * T_i.
+   * dealCoefficients[k]: for a party k outside T_dealer, the t + 1 coefficients that give q(x_k)
+   * from q(0) and q(x_j) for j in T_dealer (in the order of {@link #seeded}); null for k in
+   * T_dealer. Only the one dealer's: a party deals only its own polynomials, and all n dealers'
+   * cost n²·t² big-integer products (seconds per party at n = 31).
    */
-  final long[][][] dealCoefficients;
+  final long[][] dealCoefficients;
 
   /** x_k, packed, by which party k scales what it draws from a dealer's seed; null: not scaled. */
   final long[] seedScale;
 
-  ShamirSharing(Field field, int parties, int threshold) {
+  /** The sharing of (n, t) with the dealing coefficients of {@code dealer} (this party). */
+  ShamirSharing(Field field, int parties, int threshold, int dealer) {
     this.field = field;
     this.parties = parties;
     this.threshold = threshold;
@@ -62,21 +64,19 @@ final class ShamirSharing {
     for (int k = 0; scaleSeeded && k < parties; k++) {
       field.encode(x(k), seedScale, k);
     }
-    dealCoefficients = new long[parties][parties][];
-    for (int dealer = 0; dealer < parties; dealer++) {
-      BigInteger[] points = new BigInteger[threshold + 1];
-      points[0] = BigInteger.ZERO;
-      for (int m = 0; m < threshold; m++) {
-        points[m + 1] = x(seeded(dealer, m));
-      }
-      for (int k = 0; k < parties; k++) {
-        if (!isSeeded(dealer, k)) {
-          long[] c = lagrange(points, x(k));
-          for (int m = 0; scaleSeeded && m < threshold; m++) {
-            field.mul(c, m + 1, seedScale, seeded(dealer, m), c, m + 1, 1); // ρ_j·x_j
-          }
-          dealCoefficients[dealer][k] = c;
+    dealCoefficients = new long[parties][];
+    BigInteger[] points = new BigInteger[threshold + 1];
+    points[0] = BigInteger.ZERO;
+    for (int m = 0; m < threshold; m++) {
+      points[m + 1] = x(seeded(dealer, m));
+    }
+    for (int k = 0; k < parties; k++) {
+      if (!isSeeded(dealer, k)) {
+        long[] c = lagrange(points, x(k));
+        for (int m = 0; scaleSeeded && m < threshold; m++) {
+          field.mul(c, m + 1, seedScale, seeded(dealer, m), c, m + 1, 1); // ρ_j·x_j
         }
+        dealCoefficients[k] = c;
       }
     }
   }

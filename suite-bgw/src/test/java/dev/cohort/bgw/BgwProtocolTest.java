@@ -14,12 +14,14 @@ import dev.cohort.api.SecretVector;
 import dev.cohort.api.Step;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
+import dev.cohort.field.BigPrimeField;
 import dev.cohort.field.Field;
 import dev.cohort.field.Fields;
 import dev.cohort.harness.LocalParties;
 import dev.cohort.harness.PartyFailedException;
 import dev.cohort.suite.Shares;
 import dev.cohort.suite.SuiteFactory;
+import java.math.BigInteger;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -272,6 +274,50 @@ class BgwProtocolTest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> suite.validate(4));
     assertEquals("threshold (2) must be < parties / 2 (parties: 4)", e.getMessage());
+  }
+
+  /**
+   * Party i evaluates at x_i = i + 1, so with n ≥ p party p − 1 would get the point 0 (its share
+   * would be the secret itself) and the points would repeat: refused, naming the field size.
+   */
+  @Test
+  void validate_partiesNotBelowModulus_refusedNamingFieldSizeNeeded() {
+    Field small = new BigPrimeField(BigInteger.valueOf(7));
+    SuiteFactory suite = BgwSuite.factory(small);
+    for (int n : new int[] {7, 8, 13}) {
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> suite.validate(n));
+      assertEquals(
+          "BGW with "
+              + n
+              + " parties needs a field with more than "
+              + n
+              + " elements (the points 1.."
+              + n
+              + " must be distinct and nonzero); "
+              + small.name()
+              + " has p = 7",
+          e.getMessage());
+      assertThrows(IllegalArgumentException.class, () -> suite.create(0, n, null));
+    }
+  }
+
+  /** Just below the bound, n = p − 1 = 12 parties over F_13 compute correctly (t = 5). */
+  @Test
+  void multiply_twelvePartiesOverThirteen_matchesArithmeticModThirteen() {
+    BigInteger p = BigInteger.valueOf(13);
+    List<Result<BigInteger>> results =
+        parties(
+                12,
+                BgwSuite.factory(new BigPrimeField(p)),
+                EngineConfig.defaults().withInsecureSeed(3))
+            .run(
+                b ->
+                    b.openBig(
+                        b.add(b.mul(b.input(0, 3, 3), b.input(11, -4, 3)), b.input(6, 2, 3))));
+    for (Result<BigInteger> r : results) {
+      assertEquals(BigInteger.valueOf(3 * -4 + 2).mod(p), r.value().mod(p));
+    }
   }
 
   @Test

@@ -7,12 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cohort.api.Deferred;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
+import dev.cohort.field.BigPrimeField;
 import dev.cohort.field.Field;
 import dev.cohort.field.Fields;
 import dev.cohort.harness.LocalParties;
 import dev.cohort.lib.Comparison;
 import dev.cohort.lib.Equality;
+import java.math.BigInteger;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
@@ -158,6 +161,73 @@ class BgwRandomBitsTest {
 
   static Stream<Arguments> comparisonCases() {
     return Stream.of(Arguments.of(4, 1), Arguments.of(5, 1), Arguments.of(5, 2));
+  }
+
+  /**
+   * Primes p ≡ 1 mod 4 of 64 bits, where s^((p+1)/4) is no square root: 2^64 − 59 (p − 1 = 4·odd)
+   * and 2^64 − 2^32 + 1 (p − 1 = 2^32·odd, the longest Tonelli–Shanks loop).
+   */
+  static Stream<BigInteger> primesOneModFour() {
+    return Stream.of(
+        BigInteger.TWO.pow(64).subtract(BigInteger.valueOf(59)),
+        BigInteger.TWO.pow(64).subtract(BigInteger.TWO.pow(32)).add(BigInteger.ONE));
+  }
+
+  private static Field oneModFour(BigInteger p) {
+    assertTrue(p.isProbablePrime(64), p + " is prime");
+    assertEquals(1, p.mod(BigInteger.valueOf(4)).intValue(), p + " ≡ 1 mod 4");
+    return new BigPrimeField(p);
+  }
+
+  /** The square-root trick at n = 3 (forced) and at n = 7, t = 3 (the default above t = 2). */
+  @ParameterizedTest(name = "p={0}")
+  @MethodSource("primesOneModFour")
+  void randomBits_primeOneModFour_squareRootPathZeroOrOneAndBalanced(BigInteger p) {
+    Field field = oneModFour(p);
+    BgwConfig forced = BgwConfig.of(field).withThreshold(1).withDealtBitsUpTo(0);
+    List<Result<long[]>> results = openBits(forced, 3, 1000, 41);
+    for (Result<long[]> r : results) {
+      assertArrayEquals(results.get(0).value(), r.value(), "every party opens the same bits");
+      // one multiplication, one opening, then the opening of the bits
+      assertEquals(3, r.metrics().rounds(), "rounds of the square-root trick");
+    }
+    assertBits(results.get(0).value());
+    long[] sevenParties = openBits(BgwConfig.of(field), 7, 200, 43).get(0).value();
+    assertBits(sevenParties);
+    long ones = Arrays.stream(sevenParties).sum();
+    assertTrue(ones > 0 && ones < 200, ones + " ones of 200 at n = 7");
+  }
+
+  @ParameterizedTest(name = "p={0}")
+  @MethodSource("primesOneModFour")
+  void lessThanAndEqual_primeOneModFourSquareRootBits_matchPlaintext(BigInteger p) {
+    int length = 30;
+    int bits = 16; // k + κ + 1 = 57 < 64
+    Random random = new Random(p.longValue());
+    long[] xs = new long[length];
+    long[] ys = new long[length];
+    for (int i = 0; i < length; i++) {
+      xs[i] = random.nextInt(1 << bits) - (1 << (bits - 1));
+      ys[i] = i % 4 == 0 ? xs[i] : random.nextInt(1 << bits) - (1 << (bits - 1));
+    }
+    BgwConfig config = BgwConfig.of(oneModFour(p)).withThreshold(1).withDealtBitsUpTo(0);
+    List<Result<List<long[]>>> results =
+        new LocalParties(
+                3, BgwSuite.factory(config), EngineConfig.defaults().withInsecureSeed(5), TIMEOUT)
+            .run(
+                b -> {
+                  var x = b.input(0, b.myId() == 0 ? xs : null, length, bits);
+                  var y = b.input(1, b.myId() == 1 ? ys : null, length, bits);
+                  Deferred<long[]> lt = b.open(Comparison.lessThan(b, x, y, bits));
+                  Deferred<long[]> eq = b.open(Equality.equal(b, x, y, bits));
+                  return () -> List.of(lt.get(), eq.get());
+                });
+    for (Result<List<long[]>> r : results) {
+      for (int i = 0; i < length; i++) {
+        assertEquals(xs[i] < ys[i] ? 1 : 0, r.value().get(0)[i], "lt at " + i);
+        assertEquals(xs[i] == ys[i] ? 1 : 0, r.value().get(1)[i], "eq at " + i);
+      }
+    }
   }
 
   /**
