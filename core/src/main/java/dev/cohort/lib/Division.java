@@ -7,9 +7,10 @@ import java.math.BigInteger;
 /**
  * Integer division of secrets, rounding toward −∞.
  *
- * <p>By a public constant d (the reciprocal method of Granlund & Montgomery 1994, with the
- * truncation of [CdH10]): q0 = ⌊a·M / 2^P⌋ with M = ⌈2^P / d⌉. For k-bit a, a·M/2^P differs from
- * a/d by less than X = 2^(k−1−P), so the remainder a − q0·d lies in (−X·d, (X + 1)·d):
+ * <p>By a public constant d (multiplication by a rounded reciprocal, as in Granlund & Montgomery
+ * 1994, "Division by invariant integers using multiplication", with the truncation of [CdH10]): q0
+ * = ⌊a·M / 2^P⌋ with M = ⌈2^P / d⌉. For k-bit a, a·M/2^P differs from a/d by less than X =
+ * 2^(k−1−P), so the remainder a − q0·d lies in (−X·d, (X + 1)·d):
  *
  * <ul>
  *   <li>P ≥ k + ⌈log2 d⌉ (X ≤ 1/(2d)): q0 is q or q − 1, the remainder is in [0, 2d), and one
@@ -38,10 +39,10 @@ public final class Division {
     if (d < 1) {
       throw new IllegalArgumentException("divisor (" + d + ") must be >= 1");
     }
-    Comparison.requireField(b, k, kappa, "division of " + k + "-bit values by " + d);
     if (d == 1) {
       return a;
     }
+    Comparison.requireField(b, k, kappa, "division of " + k + "-bit values by " + d);
     if (k <= 63 && d >= 1L << (k - 1)) {
       // |a| <= d, so ⌊a/d⌋ is −1 for negative a and 0 otherwise
       return b.negate(Comparison.lessThanZero(b, a, k, kappa));

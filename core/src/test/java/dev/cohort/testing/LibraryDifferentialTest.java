@@ -713,6 +713,32 @@ public abstract class LibraryDifferentialTest {
             cases.check("mux" + of, Select.mux(b, e, e, e), none);
             cases.check("sort" + of, Sorting.sort(b, e, k), none);
             cases.check("fixed mul" + of, FixedPoint.of(k, 2).mul(b, e, e), none);
+            cases.check("fixed div" + of, FixedPoint.of(4, 1).div(b, e, e), none);
+            cases.check("toInteger" + of, FixedPoint.of(k, 2).toInteger(b, e), none);
+            cases.check("mod 2^3" + of, Comparison.mod2m(b, e, k, 3, 40), none);
+            cases.check("isZero" + of, Equality.isZero(b, e, k, 40), none);
+            cases.check("bySecret" + of, Division.bySecret(b, e, 3, e, 3, 40), none);
+            cases.check("times a secret" + of, b.mul(e, b.get(x, 0)), none);
+            cases.check("add constants" + of, b.add(e, none), none);
+            cases.check("scale each" + of, b.mul(e, none), none);
+            cases.check(
+                "linear" + of,
+                b.linear(
+                    0, List.of(e), new int[] {0}, java.util.Collections.singletonList(null), null),
+                none);
+            cases.check("sum rows" + of, b.sumRows(e, 0, new BigInteger[] {BigInteger.TWO}), none);
+            Deferred<long[]> low = b.openLowBits(e, 8);
+            Deferred<long[]> toP0 = b.openTo(0, e);
+            boolean p0 = b.myId() == 0;
+            cases.check(
+                "openLowBits and openTo" + of,
+                b.known(none),
+                opened -> {
+                  boolean empty = low.get().length == 0 && (!p0 || toP0.get().length == 0);
+                  return empty
+                      ? List.<String>of()
+                      : List.of("openLowBits or openTo" + of + " is not empty");
+                });
           }
         });
   }
