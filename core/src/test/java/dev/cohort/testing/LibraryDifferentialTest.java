@@ -194,7 +194,7 @@ public abstract class LibraryDifferentialTest {
 
   /** Values of k bits with many ties: random picks from a few values that include the edges. */
   static long[] tied(int k, int count, long seed) {
-    long[] pool = {min(k), max(k), 0, -1, 1 % (max(k) + 1)};
+    long[] pool = {min(k), max(k), 0, -1, Math.min(1, max(k))};
     Random random = new Random(seed);
     long[] out = new long[count];
     for (int i = 0; i < count; i++) {
@@ -451,7 +451,7 @@ public abstract class LibraryDifferentialTest {
         cases -> {
           Numeric b = cases.b;
           Random random = new Random(5);
-          int n = 16;
+          int n = 28; // every pair of edges, then random pairs
           long[] a = new long[n];
           long[] d = new long[n];
           long[] aEdges = {0, 1, (1L << aBits) - 1, (1L << aBits) - 2};
@@ -490,30 +490,24 @@ public abstract class LibraryDifferentialTest {
         cases -> {
           Numeric b = cases.b;
           List<long[]> lists = new ArrayList<>();
-          lists.add(new long[] {0, 3, 3, 0});
-          lists.add(new long[] {3, 0, 0, 3});
-          lists.add(new long[] {1, 2, 1, 2, 1, 2, 1});
+          List<Integer> widths = new ArrayList<>(); // the bit length each list is declared with
+          for (long[] issue : new long[][] {{0, 3, 3, 0}, {3, 0, 0, 3}, {1, 2, 1, 2, 1, 2, 1}}) {
+            lists.add(issue);
+            widths.add(bits[bits.length - 1]);
+          }
           for (int k : bits) {
             for (int n : new int[] {1, 2, 3, 5, 6, 7, 8, 9, 13, 16, 17}) {
               lists.add(tied(k, n, 31L * n + k));
+              widths.add(k);
             }
             lists.add(values(k, 11, k));
-            int k2 = k;
-            lists.add(constant(6, max(k2)));
+            widths.add(k);
+            lists.add(constant(6, max(k)));
+            widths.add(k);
           }
-          for (long[] list : lists) {
-            int k = 2;
-            for (long v : list) {
-              while (v < min(k) || v > max(k)) {
-                k++;
-              }
-            }
-            for (int kk : bits) {
-              if (kk >= k) {
-                k = kk;
-                break;
-              }
-            }
+          for (int c = 0; c < lists.size(); c++) {
+            long[] list = lists.get(c);
+            int k = widths.get(c);
             SecretVector v = cases.x(list, k);
             String of = " of " + Arrays.toString(list);
             long lo = Arrays.stream(list).min().getAsLong();
