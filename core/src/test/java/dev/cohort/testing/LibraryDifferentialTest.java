@@ -13,6 +13,7 @@ import dev.cohort.field.Field;
 import dev.cohort.field.Fields;
 import dev.cohort.harness.LocalParties;
 import dev.cohort.lib.BitDecomposition;
+import dev.cohort.lib.Bits;
 import dev.cohort.lib.Comparison;
 import dev.cohort.lib.Division;
 import dev.cohort.lib.Equality;
@@ -382,9 +383,50 @@ public abstract class LibraryDifferentialTest {
                 twosComplement[i * x.length + j] = (x[j] >>> i) & 1;
               }
             }
-            cases.check("bits" + at, BitDecomposition.decompose(b, sx, k, 40), twosComplement);
+            SecretVector bitsOfX = BitDecomposition.decompose(b, sx, k, 40);
+            cases.check("bits" + at, bitsOfX, twosComplement);
+            // composed back, the bits spell a mod 2^k; bit k − 1 alone is the sign
+            BigInteger[] unsigned = new BigInteger[x.length];
+            for (int j = 0; j < x.length; j++) {
+              unsigned[j] = BigInteger.valueOf(x[j]).mod(BigInteger.ONE.shiftLeft(k));
+            }
+            cases.check("compose" + at, Bits.compose(b, bitsOfX, x.length, 0, k), unsigned);
+            cases.check(
+                "sign bit" + at, Bits.bit(b, bitsOfX, x.length, k - 1), map(x, u -> u < 0 ? 1 : 0));
+            cases.check(
+                "not" + at,
+                Comparison.not(b, Bits.bit(b, bitsOfX, x.length, 0)),
+                map(x, u -> 1 - (u & 1)));
           }
+          // random bits and integers: only their range is known
+          int m = fieldBits == 61 ? 20 : 64;
+          cases.check("random bits", Bits.random(b, 50, 3), inRange("random bits", 0, 1));
+          cases.check(
+              "random integers",
+              Bits.randomInteger(b, 50, m),
+              inRange("random integers", 0, BigInteger.ONE.shiftLeft(m).subtract(BigInteger.ONE)));
         });
+  }
+
+  /** A validator: every opened value lies in [lo, hi], and not all of them are equal. */
+  private static Function<BigInteger[], List<String>> inRange(String label, long lo, long hi) {
+    return inRange(label, lo, BigInteger.valueOf(hi));
+  }
+
+  private static Function<BigInteger[], List<String>> inRange(
+      String label, long lo, BigInteger hi) {
+    return got -> {
+      List<String> out = new ArrayList<>();
+      for (BigInteger v : got) {
+        if (v.compareTo(BigInteger.valueOf(lo)) < 0 || v.compareTo(hi) > 0) {
+          out.add(label + ": " + v + " outside [" + lo + ", " + hi + "]");
+        }
+      }
+      if (Arrays.stream(got).distinct().count() < 2) {
+        out.add(label + ": all " + got.length + " values equal");
+      }
+      return out;
+    };
   }
 
   // ---- division ----
