@@ -198,7 +198,9 @@ public interface Numeric {
   /**
    * A handle, usable at once as an operand, to the secret that {@code step} returns: gates that use
    * it wait until the step has finished. This is how a library function that must open a masked
-   * value before it can finish (a comparison, say) still returns a plain secret.
+   * value before it can finish (a comparison, say) still returns a plain secret. The step may
+   * return a secret that it did not compute (an outer input, say): it then finishes when that
+   * secret has been computed.
    */
   Secret secretOf(Step<? extends Secret> step);
 

@@ -7,8 +7,9 @@ import java.math.BigInteger;
 /**
  * Signed fixed-point numbers: a real x is held as the k-bit integer round(x · 2^f), f fractional
  * bits. Addition and subtraction are exact and local; multiplication multiplies the integers and
- * truncates by 2^f (error below 2^−f, rounding toward −∞); division computes ⌊x·2^f / y⌋ (error
- * below 2^−f for the quotient of the represented values).
+ * truncates by 2^f (error below 2^−f, rounding toward −∞); division computes x·2^f / y rounded
+ * toward zero (error below 2^−f for the quotient of the represented values). With f = 0 these are
+ * integers: multiplication does not truncate.
  *
  * @param k total bits of the representation, sign included
  * @param f fractional bits, {@code 0 <= f < k}
@@ -52,9 +53,13 @@ public record FixedPoint(int k, int f, int kappa) {
     return b.sub(x, y);
   }
 
-  /** x · y, truncated back to f fractional bits: one multiplication and one truncation. */
+  /**
+   * x · y, truncated back to f fractional bits: one multiplication and one truncation (none for f =
+   * 0).
+   */
   public SecretVector mul(Numeric b, SecretVector x, SecretVector y) {
-    return Comparison.truncate(b, b.mul(x, y), 2 * k, f, kappa);
+    SecretVector product = b.mul(x, y);
+    return f == 0 ? product : Comparison.truncate(b, product, 2 * k, f, kappa);
   }
 
   /** Secret integers (of k − f bits) as fixed-point numbers: local. */

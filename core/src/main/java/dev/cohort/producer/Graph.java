@@ -171,7 +171,7 @@ public final class Graph {
     }
 
     Packed take(int n, Field field) {
-      if (used + n > CHUNK) {
+      if (chunk == null || used + n > CHUNK) { // the first room, even of no elements, has arrays
         chunk = new Shares(CHUNK, field.alloc(CHUNK), macs ? field.alloc(CHUNK) : null);
         used = 0;
       }

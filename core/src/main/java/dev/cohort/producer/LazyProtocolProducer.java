@@ -71,8 +71,14 @@ final class LazyProtocolProducer<P, T>
 
   @Override
   public void scopeComplete(Graph graph) {
-    value = Builder.valueOfStep(inner);
-    inner = null;
+    if (inner != null) {
+      value = Builder.valueOfStep(inner);
+      inner = null;
+      if (value instanceof Value secret && !secret.isReady()) {
+        awaitValue(secret, graph);
+        return;
+      }
+    }
     complete = true;
     if (forwards != null) {
       Value computed = Builder.valueOf(value);
@@ -88,6 +94,20 @@ final class LazyProtocolProducer<P, T>
       successors = null;
     }
     declaring.childFinished(graph);
+  }
+
+  /**
+   * The step returned a secret that its own gates do not compute (an outer input, say): the step
+   * finishes when that secret has shares, as a copy of it in a scope of its own, so that later
+   * steps and placeholders always find the step's value computed.
+   */
+  @SuppressWarnings("unchecked")
+  private void awaitValue(Value secret, Graph graph) {
+    ParallelProtocolProducer wait = new ParallelProtocolProducer(this, declaring.session);
+    LocalGate copy = new LocalGate(wait, LocalGate.Op.SLICE, secret.length, null, 0, secret, null);
+    copy.attach(graph);
+    value = (T) copy; // the same secret: a Value is both a Secret and a SecretVector
+    wait.seal(graph); // calls scopeComplete again once the copy has run
   }
 
   /** {@code placeholder} takes the shares of this step's secret value when the step finishes. */
