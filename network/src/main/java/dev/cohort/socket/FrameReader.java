@@ -147,7 +147,7 @@ final class FrameReader {
       }
       int n = Math.min(total - filled, (limit - position) >>> 3);
       if (filled + n > w.length) {
-        w = Arrays.copyOf(w, FrameCodec.grownWords(w.length, filled + n, total));
+        w = Arrays.copyOf(w, FrameCodec.grownWords(filled + n, total));
       }
       int at = position;
       for (int i = 0; i < n; i++, at += 8) {

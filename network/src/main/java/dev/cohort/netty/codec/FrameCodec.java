@@ -57,12 +57,15 @@ public final class FrameCodec {
 
   /**
    * Data frames of up to this many words get their whole word array when their header arrives (1
-   * MiB: every round of a normal batch). A larger frame's array starts at this size and grows
-   * fourfold as its bytes arrive ({@link #grownWords}), so a peer that declares a 256 MiB frame and
-   * sends a few bytes of it pins 1 MiB, not 256. The price is at most 4/3 of a frame in extra
-   * copies, paid only by frames over 1 MiB.
+   * MiB: every round of a normal batch). A larger frame's array starts at most this size and grows
+   * eightfold as its words arrive ({@link #grownWords}), so a peer that declares a 256 MiB frame and
+   * sends a few bytes of it pins under 1 MiB, not 256, and never more than about 8 times what it
+   * sent. The price, paid only by frames over 1 MiB, is copying about a seventh of the frame.
    */
   public static final int EAGER_WORDS = 1 << 17;
+
+  /** How much a large frame's word array grows at a time. */
+  private static final int GROWTH = 8;
 
   /** Why a hello is refused when its payload is not the {@link #MAGIC} word. */
   public static final String NOT_A_HELLO =
@@ -100,17 +103,30 @@ public final class FrameCodec {
 
   /** The words a data frame of {@code total} words is given when its header arrives. */
   public static int initialWords(int total) {
-    return Math.min(total, EAGER_WORDS);
+    int size = total;
+    while (size > EAGER_WORDS) {
+      size = ceilDiv(size, GROWTH);
+    }
+    return size;
   }
 
   /**
-   * The new size of a data frame's word array of {@code capacity} words that must hold {@code
-   * needed} words of the frame's {@code total}: fourfold, at least {@code needed}, at most {@code
-   * total}. Shared by every decoder of this format, so an array grows only with bytes received.
+   * The new size of a data frame's word array that must hold {@code needed} of the frame's {@code
+   * total} words: the smallest of total, total / 8, total / 64, ... (rounded up) that holds them.
+   * The sizes count down from the total so that the last step lands on it exactly: a frame's words
+   * are copied about 1/7 of a time on top of the one copy in, whatever its size. Shared by every
+   * decoder of this format, so an array grows only with words received, to at most 8 times them.
    */
-  public static int grownWords(int capacity, int needed, int total) {
-    long grown = Math.max((long) needed, 4L * capacity);
-    return (int) Math.min(total, grown);
+  public static int grownWords(int needed, int total) {
+    int size = total;
+    while (size > 1 && ceilDiv(size, GROWTH) >= needed) {
+      size = ceilDiv(size, GROWTH);
+    }
+    return size;
+  }
+
+  private static int ceilDiv(int a, int b) {
+    return (a + b - 1) / b;
   }
 
   /**

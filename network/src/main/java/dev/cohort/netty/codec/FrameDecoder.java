@@ -19,7 +19,8 @@ import java.util.Arrays;
  *
  * <p>Memory goes with bytes received, never with a length a peer declares: until the hello nothing
  * longer than a hello is accepted; a data frame over {@link FrameCodec#EAGER_WORDS} words starts
- * with an array of that size that grows as its words arrive ({@link FrameCodec#grownWords}); an
+ * with an array of at most that size that grows as its words arrive ({@link
+ * FrameCodec#grownWords}); an
  * abort keeps the first {@link FrameCodec#MAX_REASON_BYTES} bytes of its reason and skips the rest.
  *
  * <p>A frame longer than the limit (rejected as soon as its length field arrives, before its bytes
@@ -174,7 +175,7 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
 
   /** Makes room for {@code needed} words of a large frame, with the words that have arrived. */
   private void grow(int needed) {
-    words = Arrays.copyOf(words, FrameCodec.grownWords(words.length, needed, wordTotal));
+    words = Arrays.copyOf(words, FrameCodec.grownWords(needed, wordTotal));
   }
 
   /** The frame is complete: hands it on and gets ready for the next one. */
