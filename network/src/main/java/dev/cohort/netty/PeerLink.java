@@ -122,8 +122,7 @@ final class PeerLink {
   /** The next item (a frame, {@link Failure} or {@link #CLOSED}), or null when none is queued. */
   Object poll() {
     Object item = inbox.poll();
-    if (item instanceof InboundFrame.Data
-        && queued.decrementAndGet() == MAX_QUEUED_ROUNDS - 1) {
+    if (item instanceof InboundFrame.Data && queued.decrementAndGet() == MAX_QUEUED_ROUNDS - 1) {
       // Decided on the event loop, where the reads were paused: never paused with nothing queued.
       try {
         channel.eventLoop().execute(this::resumeIfTaken);

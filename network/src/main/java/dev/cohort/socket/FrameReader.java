@@ -117,7 +117,8 @@ final class FrameReader {
         return truncated(PREFIX + filled);
       }
       int n = Math.min(payload - filled, limit - position);
-      int kept = Math.max(0, Math.min(n, bytes.length - filled)); // the rest of a long reason: skipped
+      // bytes past the kept part of a long reason are skipped
+      int kept = Math.max(0, Math.min(n, bytes.length - filled));
       System.arraycopy(buffer, position, bytes, Math.min(filled, bytes.length), kept);
       position += n;
       filled += n;

@@ -54,16 +54,17 @@ import org.slf4j.LoggerFactory;
  * both handshakes within the handshake timeout is closed.
  *
  * <p>Threads, all daemons: until every peer is connected, one accepts connections (each one is
- * verified on a thread of its own, so a stranger that says nothing delays no other connection),
- * one closes connections that miss the handshake timeout, and one dials each higher peer. At most
+ * verified on a thread of its own, so a stranger that says nothing delays no other connection), one
+ * closes connections that miss the handshake timeout, and one dials each higher peer. At most
  * {@link #maxVerifying} accepted connections (the parties plus 8) are verified at once; while that
  * many are, a newcomer is closed at once with a log line, so idle connections cost at most that
  * many threads. An honest dialer turned away dials again with its backoff: a stranger that holds
  * every slot delays it until the stranger's connections reach the handshake timeout, but cannot
- * exhaust this party's threads. Once the mesh is complete a newcomer could only be refused, so these stop and the party no longer listens; the
- * transport then adds a writer thread per peer on the first large frame, stopped by {@link #close}.
- * There are no heartbeats: the idle timeout of the options is not used, and a frozen peer that
- * keeps its connection open is caught by the receive timeout of a round.
+ * exhaust this party's threads. Once the mesh is complete a newcomer could only be refused, so
+ * these stop and the party no longer listens; the transport then adds a writer thread per peer on
+ * the first large frame, stopped by {@link #close}. There are no heartbeats: the idle timeout of
+ * the options is not used, and a frozen peer that keeps its connection open is caught by the
+ * receive timeout of a round.
  */
 public final class SocketNetwork implements AutoCloseable {
 
@@ -444,7 +445,8 @@ public final class SocketNetwork implements AutoCloseable {
           max,
           handshakeMillis());
     } else {
-      log.debug("refused a connection from {}: {} connections are being verified already", from, max);
+      log.debug(
+          "refused a connection from {}: {} connections are being verified already", from, max);
     }
   }
 

@@ -24,8 +24,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A corrupt P0 against an honest P1 over the Netty transport: what it declares or sends ahead must
- * not become memory held by P1 (issue 17, finding 5). P1 runs the real network on loopback; P0 is
- * a raw socket.
+ * not become memory held by P1 (issue 17, finding 5). P1 runs the real network on loopback; P0 is a
+ * raw socket.
  */
 @ExtendWith(LeakCheck.class)
 class HostileFramesTest {
@@ -143,7 +143,8 @@ class HostileFramesTest {
               });
       // Nothing to wait for on the fixed code but the absence of progress: give P0 the time it
       // needs to send everything when P1 reads on (well under a second on loopback).
-      assertThrows(TimeoutException.class, () -> flood.get(2, TimeUnit.SECONDS), "P0 got it all out");
+      assertThrows(
+          TimeoutException.class, () -> flood.get(2, TimeUnit.SECONDS), "P0 got it all out");
       PeerLink link = party1.link(0);
       int waiting = link.queued();
       assertTrue(waiting <= 16, waiting + " rounds of P0 queued at P1");

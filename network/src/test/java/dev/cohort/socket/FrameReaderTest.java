@@ -106,8 +106,7 @@ class FrameReaderTest {
   @Test
   void read_hugeFrameTrickledAfterTheHello_allocatesWithTheBytesThatArrive() throws IOException {
     int sent = 3 << 20;
-    byte[] stream =
-        concat(FrameEncoder.hello(0), prefix(LIMIT, FrameCodec.DATA), new byte[sent]);
+    byte[] stream = concat(FrameEncoder.hello(0), prefix(LIMIT, FrameCodec.DATA), new byte[sent]);
     FrameReader reader = reader(stream, 4099, true);
     assertEquals(new InboundFrame.Hello(0), reader.read());
     long before = Allocations.ofCurrentThread();

@@ -2,6 +2,7 @@ package dev.cohort.socket;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,8 +16,12 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -83,6 +88,45 @@ class SocketHostilePeerTest {
               + " of it arrived); connection closed",
           e.getMessage());
       assertTrue(allocated < BOUND, allocated + " bytes allocated by P1's party thread");
+    }
+  }
+
+  /**
+   * The socket transport reads a peer only for the round its party thread is in: P0 sending 64 MiB
+   * of rounds ahead fills TCP's buffers and then blocks, while P1 takes its rounds in order.
+   */
+  @Test
+  void peerManyRoundsAhead_isReadOnlyRoundByRound() throws Exception {
+    int words = 1024;
+    int rounds = 8192; // 64 MiB, far beyond what the TCP buffers of both ends hold
+    ExecutorService writer = Executors.newSingleThreadExecutor();
+    try (HostilePeer p0 = new HostilePeer(party1.localAddress())) {
+      CompletableFuture<SocketTransport> connecting =
+          CompletableFuture.supplyAsync(
+              () -> party1.connect(List.of(NOBODY, party1.localAddress())));
+      p0.hello(0);
+      SocketTransport transport = connecting.get(20, TimeUnit.SECONDS);
+      Future<?> flood =
+          writer.submit(
+              () -> {
+                for (int r = 0; r < rounds; r++) {
+                  p0.write(HostilePeer.dataFrame(r, words));
+                }
+                return null;
+              });
+      long before = Allocations.ofCurrentThread();
+      for (int r = 0; r < 40; r++) {
+        long[][] incoming = transport.exchange(new long[][] {{7}, null}, new int[] {1, 0});
+        long[] expected = new long[words];
+        Arrays.fill(expected, r);
+        assertArrayEquals(expected, incoming[0], "round " + r);
+      }
+      long allocated = Allocations.ofCurrentThread() - before;
+      assertTrue(allocated < BOUND, allocated + " bytes allocated by P1's party thread");
+      assertFalse(flood.isDone(), "P0 got 64 MiB out while P1 took 40 rounds");
+    } finally {
+      writer.shutdownNow();
+      party1.close();
     }
   }
 

@@ -58,9 +58,9 @@ public final class FrameCodec {
   /**
    * Data frames of up to this many words get their whole word array when their header arrives (1
    * MiB: every round of a normal batch). A larger frame's array starts at most this size and grows
-   * eightfold as its words arrive ({@link #grownWords}), so a peer that declares a 256 MiB frame and
-   * sends a few bytes of it pins under 1 MiB, not 256, and never more than about 8 times what it
-   * sent. The price, paid only by frames over 1 MiB, is copying about a seventh of the frame.
+   * eightfold as its words arrive ({@link #grownWords}), so a peer that declares a 256 MiB frame
+   * and sends a few bytes of it pins under 1 MiB, not 256, and never more than about 8 times what
+   * it sent. The price, paid only by frames over 1 MiB, is copying about a seventh of the frame.
    */
   public static final int EAGER_WORDS = 1 << 17;
 

@@ -20,8 +20,8 @@ import java.util.Arrays;
  * <p>Memory goes with bytes received, never with a length a peer declares: until the hello nothing
  * longer than a hello is accepted; a data frame over {@link FrameCodec#EAGER_WORDS} words starts
  * with an array of at most that size that grows as its words arrive ({@link
- * FrameCodec#grownWords}); an
- * abort keeps the first {@link FrameCodec#MAX_REASON_BYTES} bytes of its reason and skips the rest.
+ * FrameCodec#grownWords}); an abort keeps the first {@link FrameCodec#MAX_REASON_BYTES} bytes of
+ * its reason and skips the rest.
  *
  * <p>A frame longer than the limit (rejected as soon as its length field arrives, before its bytes
  * are buffered), an unknown channel, a round out of sequence, a malformed hello or heartbeat, a

@@ -79,7 +79,13 @@ class CertificatesTest {
     }
     try (var files = Files.list(directory)) {
       assertEquals(
-          List.of("ca-key.pem", "ca.pem", "party-0-key.pem", "party-0.pem", "party-1-key.pem", "party-1.pem"),
+          List.of(
+              "ca-key.pem",
+              "ca.pem",
+              "party-0-key.pem",
+              "party-0.pem",
+              "party-1-key.pem",
+              "party-1.pem"),
           files.map(f -> f.getFileName().toString()).sorted().toList());
     }
     TlsIdentity.load(directory, 1); // the moved key is the one that matches the certificate
@@ -100,7 +106,8 @@ class CertificatesTest {
       Files.write(file, old);
       Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
     }
-    try (FileChannel ca = FileChannel.open(directory.resolve("ca-key.pem"), StandardOpenOption.READ);
+    try (FileChannel ca =
+            FileChannel.open(directory.resolve("ca-key.pem"), StandardOpenOption.READ);
         FileChannel party =
             FileChannel.open(directory.resolve("party-0-key.pem"), StandardOpenOption.READ)) {
       Certificates.generate(directory, 1);
@@ -116,6 +123,7 @@ class CertificatesTest {
         PosixFilePermissions.toString(
             Files.getPosixFilePermissions(directory.resolve("party-0-key.pem"))));
     assertTrue(
-        Files.readString(directory.resolve("party-0-key.pem")).startsWith("-----BEGIN PRIVATE KEY"));
+        Files.readString(directory.resolve("party-0-key.pem"))
+            .startsWith("-----BEGIN PRIVATE KEY"));
   }
 }
