@@ -88,7 +88,9 @@ final class PeerHandler extends ChannelInboundHandlerAdapter {
     if (event instanceof IdleStateEvent idle && link != null) {
       if (idle.state() == IdleState.WRITER_IDLE) {
         ctx.writeAndFlush(FrameCodec.heartbeat(ctx.alloc()));
-      } else if (idle.state() == IdleState.READER_IDLE) {
+      } else if (idle.state() == IdleState.READER_IDLE && ctx.channel().config().isAutoRead()) {
+        // Not while this party has stopped reading a peer that is rounds ahead (see PeerLink):
+        // then the silence is this party's, and the peer's frames are waiting for it.
         link.fail(
             "went silent: sent nothing, not even a heartbeat, for "
                 + network.idleTimeoutMillis()

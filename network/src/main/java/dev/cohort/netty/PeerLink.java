@@ -6,17 +6,28 @@ import java.net.InetSocketAddress;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * This party's end of the connection to one peer: the hand-off from Netty's event loop, which
  * {@link #deliver}s frames and failures in arrival order, to the party's thread, which takes them
  * one round at a time through {@link NettyTransport}. The {@link Arrivals} shared by all links of a
  * party decide when the party thread wakes up.
+ *
+ * <p>Invariant: at most about {@link #MAX_QUEUED_ROUNDS} data frames wait in the inbox. An honest
+ * peer is never more than one round ahead (its round r + 1 needs this party's round r), so at most
+ * two of its frames ever wait; a peer further ahead is hostile or broken, and once that many of its
+ * frames wait the connection stops reading (auto-read off) until the party thread has taken them.
+ * What it sends meanwhile waits in TCP's buffers and then in the peer's, not in this party's heap.
  */
 final class PeerLink {
 
   static final Object CLOSED = new Object();
+
+  /** Data frames of a peer queued at which this party stops reading the peer's connection. */
+  static final int MAX_QUEUED_ROUNDS = 4;
 
   record Failure(String reason) {}
 
@@ -26,6 +37,7 @@ final class PeerLink {
   final CompletableFuture<Void> ready = new CompletableFuture<>();
 
   private final Queue<Object> inbox = new ConcurrentLinkedQueue<>();
+  private final AtomicInteger queued = new AtomicInteger(); // data frames in the inbox
   private final AtomicBoolean awaited = new AtomicBoolean();
   private final Arrivals arrivals;
   private volatile io.netty.channel.Channel channel;
@@ -75,6 +87,9 @@ final class PeerLink {
 
   void deliver(InboundFrame.Data frame) {
     inbox.add(frame);
+    if (queued.incrementAndGet() >= MAX_QUEUED_ROUNDS) {
+      channel.config().setAutoRead(false); // the read under way ends with this buffer
+    }
     if (awaited.compareAndSet(true, false)) {
       arrivals.countDown();
     }
@@ -90,11 +105,32 @@ final class PeerLink {
     arrivals.raiseAlarm();
   }
 
+  /** Reads the peer's connection again once the party thread has taken enough of its frames. */
+  private void resumeIfTaken() {
+    if (queued.get() < MAX_QUEUED_ROUNDS && !channel.config().isAutoRead()) {
+      channel.config().setAutoRead(true);
+    }
+  }
+
+  /** Data frames of this peer waiting for the party thread. */
+  int queued() {
+    return queued.get();
+  }
+
   // Party thread side.
 
   /** The next item (a frame, {@link Failure} or {@link #CLOSED}), or null when none is queued. */
   Object poll() {
-    return inbox.poll();
+    Object item = inbox.poll();
+    if (item instanceof InboundFrame.Data && queued.decrementAndGet() == MAX_QUEUED_ROUNDS - 1) {
+      // Decided on the event loop, where the reads were paused: never paused with nothing queued.
+      try {
+        channel.eventLoop().execute(this::resumeIfTaken);
+      } catch (RejectedExecutionException e) {
+        // the network is closed: nothing is read any more
+      }
+    }
+    return item;
   }
 
   /** Marks this link as awaited for the round. */

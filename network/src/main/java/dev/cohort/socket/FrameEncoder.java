@@ -4,7 +4,6 @@ import static dev.cohort.socket.FrameReader.INT;
 import static dev.cohort.socket.FrameReader.LONG;
 
 import dev.cohort.netty.codec.FrameCodec;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Writes frames of the Netty transport's wire format ({@link FrameCodec}) into byte arrays, header
@@ -43,11 +42,7 @@ final class FrameEncoder {
   }
 
   static byte[] abort(int round, String reason) {
-    String text =
-        reason.length() > FrameCodec.MAX_REASON_CHARS
-            ? reason.substring(0, FrameCodec.MAX_REASON_CHARS)
-            : reason;
-    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    byte[] bytes = FrameCodec.reasonBytes(reason);
     byte[] frame = new byte[FrameCodec.LENGTH_BYTES + FrameCodec.HEADER_BYTES + bytes.length];
     INT.set(frame, 0, FrameCodec.HEADER_BYTES + bytes.length);
     INT.set(frame, 4, FrameCodec.ABORT);

@@ -9,7 +9,7 @@ import java.lang.invoke.VarHandle;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -20,6 +20,11 @@ import java.util.concurrent.TimeUnit;
  * <p>Bytes arrive into one reused buffer, as many as the socket has (a small frame and its
  * neighbours in one read); a data frame's payload is converted from it straight into the frame's
  * word array, so a large frame is copied once on its way in.
+ *
+ * <p>Memory goes with bytes received, never with a length a peer declares, by the rules of the
+ * Netty decoder: nothing longer than a hello before the hello, a large data frame's array grown as
+ * its words arrive ({@link FrameCodec#grownWords}), and an abort's reason cut at {@link
+ * FrameCodec#MAX_REASON_BYTES} bytes with the rest skipped.
  *
  * <p>The same rejections as the Netty transport's decoder, with the same words ({@link
  * FrameCodec#lengthError}, {@link FrameCodec#headerError}): the length is checked as soon as its
@@ -41,9 +46,11 @@ final class FrameReader {
   private final InputStream in;
   private final int maxFrameBytes;
   private final byte[] buffer = new byte[BUFFER_BYTES];
+  private int wordsRead; // of a data frame cut short
   private int position;
   private int limit;
   private int nextRound;
+  private boolean helloSeen; // until then nothing longer than a hello may come
   private long deadline;
   private int timeoutSet = -1;
 
@@ -68,7 +75,7 @@ final class FrameReader {
         return limit == position ? null : truncated(limit - position);
       }
       int length = (int) INT.get(buffer, position);
-      String error = FrameCodec.lengthError(length, maxFrameBytes);
+      String error = FrameCodec.lengthError(length, maxFrameBytes, helloSeen);
       if (error != null) {
         return new InboundFrame.Error(error);
       }
@@ -93,10 +100,9 @@ final class FrameReader {
   /** Reads the payload of a frame whose header was valid; null for a heartbeat. */
   private InboundFrame payload(int channel, int round, int payload) throws IOException {
     if (channel == FrameCodec.DATA) {
-      long[] words = new long[payload / 8];
-      int filled = readWords(words);
-      if (filled < words.length) {
-        return truncated(PREFIX + 8 * filled + (limit - position));
+      long[] words = readWords(payload / 8);
+      if (words == null) {
+        return truncated(PREFIX + 8 * wordsRead + (limit - position));
       }
       nextRound++;
       return new InboundFrame.Data(round, words, PREFIX + payload);
@@ -104,42 +110,54 @@ final class FrameReader {
     if (channel == FrameCodec.HEARTBEAT) {
       return null;
     }
-    byte[] bytes = new byte[payload];
+    byte[] bytes = new byte[Math.min(payload, FrameCodec.MAX_REASON_BYTES)];
     int filled = 0;
     while (filled < payload) {
       if (!fill(1)) {
         return truncated(PREFIX + filled);
       }
       int n = Math.min(payload - filled, limit - position);
-      System.arraycopy(buffer, position, bytes, filled, n);
+      // bytes past the kept part of a long reason are skipped
+      int kept = Math.max(0, Math.min(n, bytes.length - filled));
+      System.arraycopy(buffer, position, bytes, Math.min(filled, bytes.length), kept);
       position += n;
       filled += n;
     }
     if (channel == FrameCodec.HELLO) {
-      return (long) LONG.get(bytes, 0) == FrameCodec.MAGIC
-          ? new InboundFrame.Hello(round)
-          : new InboundFrame.Error(FrameCodec.NOT_A_HELLO);
+      if ((long) LONG.get(bytes, 0) != FrameCodec.MAGIC) {
+        return new InboundFrame.Error(FrameCodec.NOT_A_HELLO);
+      }
+      helloSeen = true;
+      return new InboundFrame.Hello(round);
     }
-    return new InboundFrame.Abort(round, new String(bytes, StandardCharsets.UTF_8));
+    return new InboundFrame.Abort(round, FrameCodec.reason(bytes, bytes.length, payload));
   }
 
-  /** Fills {@code words} from the stream; returns how many it got before the connection ended. */
-  private int readWords(long[] words) throws IOException {
+  /**
+   * A data frame's {@code total} words from the stream, in an array grown as they arrive; null when
+   * the connection ended first, with the words that came in {@link #wordsRead}.
+   */
+  private long[] readWords(int total) throws IOException {
     byte[] b = buffer;
+    long[] w = new long[FrameCodec.initialWords(total)];
     int filled = 0;
-    while (filled < words.length) {
+    while (filled < total) {
       if (!fill(8)) {
-        return filled;
+        wordsRead = filled;
+        return null;
       }
-      int n = Math.min(words.length - filled, (limit - position) >>> 3);
+      int n = Math.min(total - filled, (limit - position) >>> 3);
+      if (filled + n > w.length) {
+        w = Arrays.copyOf(w, FrameCodec.grownWords(filled + n, total));
+      }
       int at = position;
       for (int i = 0; i < n; i++, at += 8) {
-        words[filled + i] = (long) LONG.get(b, at);
+        w[filled + i] = (long) LONG.get(b, at);
       }
       position = at;
       filled += n;
     }
-    return filled;
+    return w;
   }
 
   private InboundFrame.Error truncated(int arrived) {

@@ -24,6 +24,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -53,12 +54,17 @@ import org.slf4j.LoggerFactory;
  * both handshakes within the handshake timeout is closed.
  *
  * <p>Threads, all daemons: until every peer is connected, one accepts connections (each one is
- * verified on a thread of its own, so a stranger that says nothing delays nobody), one closes
- * connections that miss the handshake timeout, and one dials each higher peer. Once the mesh is
- * complete a newcomer could only be refused, so these stop and the party no longer listens; the
- * transport then adds a writer thread per peer on the first large frame, stopped by {@link #close}.
- * There are no heartbeats: the idle timeout of the options is not used, and a frozen peer that
- * keeps its connection open is caught by the receive timeout of a round.
+ * verified on a thread of its own, so a stranger that says nothing delays no other connection), one
+ * closes connections that miss the handshake timeout, and one dials each higher peer. At most
+ * {@link #maxVerifying} accepted connections (the parties plus 8) are verified at once; while that
+ * many are, a newcomer is closed at once with a log line, so idle connections cost at most that
+ * many threads. An honest dialer turned away dials again with its backoff: a stranger that holds
+ * every slot delays it until the stranger's connections reach the handshake timeout, but cannot
+ * exhaust this party's threads. Once the mesh is complete a newcomer could only be refused, so
+ * these stop and the party no longer listens; the transport then adds a writer thread per peer on
+ * the first large frame, stopped by {@link #close}. There are no heartbeats: the idle timeout of
+ * the options is not used, and a frozen peer that keeps its connection open is caught by the
+ * receive timeout of a round.
  */
 public final class SocketNetwork implements AutoCloseable {
 
@@ -85,6 +91,8 @@ public final class SocketNetwork implements AutoCloseable {
   private final ExecutorService handshakes; // verifies accepted connections, dials higher peers
   private final ScheduledThreadPoolExecutor watchdog; // enforces the handshake timeout
   private final Set<Socket> unverified = ConcurrentHashMap.newKeySet();
+  private final Semaphore verifying; // a permit per accepted connection being verified
+  private boolean saturated; // acceptor thread only: refusing newcomers, logged once
 
   // guarded by this
   private final PeerConnection[] peers;
@@ -129,10 +137,19 @@ public final class SocketNetwork implements AutoCloseable {
     this.reserved = new boolean[parties];
     this.lastError = new String[parties];
     String me = PartyId.of(self).toString();
+    this.verifying = new Semaphore(maxVerifying(parties));
     this.handshakes = Executors.newCachedThreadPool(daemons(THREAD_PREFIX + "handshake-" + me));
     this.watchdog = new ScheduledThreadPoolExecutor(1, daemons(THREAD_PREFIX + "timer-" + me));
     watchdog.setRemoveOnCancelPolicy(true);
     this.acceptor = daemons(THREAD_PREFIX + "accept-" + me).newThread(this::accept);
+  }
+
+  /**
+   * Accepted connections verified at once: every lower party dialing at the same time, with room
+   * for attempts that overlap a retry.
+   */
+  static int maxVerifying(int parties) {
+    return parties + 8;
   }
 
   private static ThreadFactory daemons(String name) {
@@ -392,12 +409,44 @@ public final class SocketNetwork implements AutoCloseable {
         }
         return;
       }
+      if (!verifying.tryAcquire()) {
+        refuseWhileSaturated(raw);
+        continue;
+      }
+      saturated = false;
       try {
-        handshakes.execute(() -> accepted(raw));
+        handshakes.execute(
+            () -> {
+              try {
+                accepted(raw);
+              } finally {
+                verifying.release();
+              }
+            });
       } catch (RejectedExecutionException e) {
+        verifying.release();
         PeerConnection.closeQuietly(raw); // closed meanwhile
         return;
       }
+    }
+  }
+
+  /** Closes a connection that arrived while every verification slot is taken. */
+  private void refuseWhileSaturated(Socket raw) {
+    SocketAddress from = raw.getRemoteSocketAddress();
+    PeerConnection.closeQuietly(raw);
+    int max = maxVerifying(peers.length);
+    if (!saturated) {
+      saturated = true;
+      log.warn(
+          "refused a connection from {}: {} connections are being verified already (each for at"
+              + " most {} ms); further refusals are logged at DEBUG until a slot is free",
+          from,
+          max,
+          handshakeMillis());
+    } else {
+      log.debug(
+          "refused a connection from {}: {} connections are being verified already", from, max);
     }
   }
 

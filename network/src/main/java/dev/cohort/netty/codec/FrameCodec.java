@@ -5,6 +5,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * The wire format of the Netty transport and its encoders. Every frame is
@@ -19,8 +20,9 @@ import java.nio.charset.StandardCharsets;
  * big-endian. Channel {@link #DATA} carries one round's 64-bit words and {@code round} numbers the
  * rounds from 0 without gaps; {@link #HELLO} opens every connection with the sender's party id in
  * the round field and the {@link #MAGIC} word as payload; {@link #ABORT} carries the round the
- * sender gave up in and a UTF-8 reason; {@link #HEARTBEAT} has no payload (round 0) and only says
- * that the sender is alive.
+ * sender gave up in and a UTF-8 reason (at most {@link #MAX_REASON_BYTES}; receivers cut longer
+ * ones); {@link #HEARTBEAT} has no payload (round 0) and only says that the sender is alive. Until
+ * its hello has arrived a connection may declare no frame longer than a hello.
  *
  * <p>Encoders copy the caller's words into a fresh buffer at once, so the caller may reuse its
  * arrays as soon as the call returns.
@@ -44,6 +46,27 @@ public final class FrameCodec {
   /** Longest abort reason sent, in characters. */
   public static final int MAX_REASON_CHARS = 512;
 
+  /**
+   * Most bytes of an abort reason sent or kept: a longer reason from a peer is cut here as it
+   * arrives, and the rest of it is skipped without being stored.
+   */
+  public static final int MAX_REASON_BYTES = 1024;
+
+  /** The length field of a hello: the most a connection may declare before its hello arrives. */
+  public static final int HELLO_LENGTH = HEADER_BYTES + 8;
+
+  /**
+   * Data frames of up to this many words get their whole word array when their header arrives (1
+   * MiB: every round of a normal batch). A larger frame's array starts at most this size and grows
+   * eightfold as its words arrive ({@link #grownWords}), so a peer that declares a 256 MiB frame
+   * and sends a few bytes of it pins under 1 MiB, not 256, and never more than about 8 times what
+   * it sent. The price, paid only by frames over 1 MiB, is copying about a seventh of the frame.
+   */
+  public static final int EAGER_WORDS = 1 << 17;
+
+  /** How much a large frame's word array grows at a time. */
+  private static final int GROWTH = 8;
+
   /** Why a hello is refused when its payload is not the {@link #MAGIC} word. */
   public static final String NOT_A_HELLO =
       "hello is not a Cohort hello (wrong protocol or version)";
@@ -57,16 +80,80 @@ public final class FrameCodec {
 
   /**
    * Why a frame whose length field (the bytes after it) reads {@code length} is refused before any
-   * more of it is read, or null when it may follow. Shared by every decoder of this format.
+   * more of it is read, or null when it may follow. Until the connection's hello has arrived
+   * ({@code helloSeen} false) nothing longer than a hello may come: a stranger, or a party that has
+   * not said who it is, gets no buffer beyond a hello's. Shared by every decoder of this format.
    */
-  public static String lengthError(int length, int maxFrameBytes) {
+  public static String lengthError(int length, int maxFrameBytes, boolean helloSeen) {
     if (length < HEADER_BYTES) {
       return "frame length (" + length + ") is shorter than its 8-byte header";
     }
     if (length > maxFrameBytes) {
       return "frame of " + length + " bytes exceeds the limit of " + maxFrameBytes + " bytes";
     }
+    if (!helloSeen && length > HELLO_LENGTH) {
+      return "frame of "
+          + length
+          + " bytes before the hello, which takes "
+          + HELLO_LENGTH
+          + " bytes: nothing longer may come first";
+    }
     return null;
+  }
+
+  /** The words a data frame of {@code total} words is given when its header arrives. */
+  public static int initialWords(int total) {
+    int size = total;
+    while (size > EAGER_WORDS) {
+      size = ceilDiv(size, GROWTH);
+    }
+    return size;
+  }
+
+  /**
+   * The new size of a data frame's word array that must hold {@code needed} of the frame's {@code
+   * total} words: the smallest of total, total / 8, total / 64, ... (rounded up) that holds them.
+   * The sizes count down from the total so that the last step lands on it exactly: a frame's words
+   * are copied about 1/7 of a time on top of the one copy in, whatever its size. Shared by every
+   * decoder of this format, so an array grows only with words received, to at most 8 times them.
+   */
+  public static int grownWords(int needed, int total) {
+    int size = total;
+    while (size > 1 && ceilDiv(size, GROWTH) >= needed) {
+      size = ceilDiv(size, GROWTH);
+    }
+    return size;
+  }
+
+  private static int ceilDiv(int a, int b) {
+    return (a + b - 1) / b;
+  }
+
+  /**
+   * The UTF-8 bytes of an abort reason as sent: at most {@link #MAX_REASON_CHARS} characters and
+   * {@link #MAX_REASON_BYTES} bytes, cut at a character boundary, so a peer never has to cut it.
+   */
+  public static byte[] reasonBytes(String reason) {
+    String text =
+        reason.length() > MAX_REASON_CHARS ? reason.substring(0, MAX_REASON_CHARS) : reason;
+    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    if (bytes.length <= MAX_REASON_BYTES) {
+      return bytes;
+    }
+    int end = MAX_REASON_BYTES;
+    while ((bytes[end] & 0xC0) == 0x80) { // a continuation byte: back up to the character's start
+      end--;
+    }
+    return Arrays.copyOf(bytes, end);
+  }
+
+  /**
+   * The abort reason read from a peer: the first {@code kept} bytes of a reason that had {@code
+   * total}, with a note when the rest was dropped.
+   */
+  public static String reason(byte[] bytes, int kept, int total) {
+    String text = new String(bytes, 0, kept, StandardCharsets.UTF_8);
+    return kept == total ? text : text + "... (reason cut from " + total + " bytes)";
   }
 
   /**
@@ -173,9 +260,7 @@ public final class FrameCodec {
   }
 
   public static ByteBuf abort(ByteBufAllocator alloc, int round, String reason) {
-    String text =
-        reason.length() > MAX_REASON_CHARS ? reason.substring(0, MAX_REASON_CHARS) : reason;
-    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    byte[] bytes = reasonBytes(reason);
     ByteBuf buf = alloc.buffer(LENGTH_BYTES + HEADER_BYTES + bytes.length);
     return buf.writeInt(HEADER_BYTES + bytes.length)
         .writeInt(ABORT)

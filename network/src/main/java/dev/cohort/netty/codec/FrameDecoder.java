@@ -4,17 +4,24 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Turns one connection's bytes into {@link InboundFrame}s (format in {@link FrameCodec}); the
  * buffers never leave this class; heartbeats stop here. Invariant: data frames come out with rounds
- * 0, 1, 2, ... and none larger than the limit.
+ * 0, 1, 2, ... and none larger than the limit, and what the decoder holds of a frame grows only
+ * with the frame's bytes that have arrived.
  *
  * <p>A data frame's payload streams straight from the incoming buffers into its word array as the
  * bytes arrive (a word split across reads waits in a register), so a large frame is copied once on
  * its way in rather than gathered into a growing buffer first and copied out of it afterwards. Only
  * the 12-byte prefix and the small payloads of hellos and aborts are collected.
+ *
+ * <p>Memory goes with bytes received, never with a length a peer declares: until the hello nothing
+ * longer than a hello is accepted; a data frame over {@link FrameCodec#EAGER_WORDS} words starts
+ * with an array of at most that size that grows as its words arrive ({@link
+ * FrameCodec#grownWords}); an abort keeps the first {@link FrameCodec#MAX_REASON_BYTES} bytes of
+ * its reason and skips the rest.
  *
  * <p>A frame longer than the limit (rejected as soon as its length field arrives, before its bytes
  * are buffered), an unknown channel, a round out of sequence, a malformed hello or heartbeat, a
@@ -30,6 +37,7 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
   private final int maxFrameBytes;
   private int nextRound;
   private boolean failed;
+  private boolean helloSeen; // until then nothing longer than a hello may come
 
   // the frame being read: its prefix, then its payload
   private final byte[] prefix = new byte[PREFIX];
@@ -38,11 +46,12 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
   private int round;
   private int payload; // bytes after the prefix
   private int payloadFill;
-  private long[] words; // a data frame's payload
+  private long[] words; // a data frame's payload so far; grows up to wordTotal words
   private int wordFill;
+  private int wordTotal;
   private long partial; // the bytes so far of a word split across reads, big-endian
   private int partialBytes;
-  private byte[] small; // a hello's or an abort's payload
+  private byte[] small; // a hello's payload, or the part of an abort's reason that is kept
 
   /** {@code maxFrameBytes} bounds the length field: the bytes after it. */
   public FrameDecoder(int maxFrameBytes) {
@@ -83,7 +92,7 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
     prefixFill += n;
     if (!hadLength && prefixFill >= FrameCodec.LENGTH_BYTES) {
       int length = intAt(0);
-      String error = FrameCodec.lengthError(length, maxFrameBytes);
+      String error = FrameCodec.lengthError(length, maxFrameBytes, helloSeen);
       if (error != null) {
         fail(ctx, error);
         return;
@@ -109,9 +118,10 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
       return error;
     }
     if (channel == FrameCodec.DATA) {
-      words = new long[payload / 8];
+      wordTotal = payload / 8;
+      words = new long[FrameCodec.initialWords(wordTotal)];
     } else if (channel != FrameCodec.HEARTBEAT) {
-      small = new byte[payload];
+      small = new byte[Math.min(payload, FrameCodec.MAX_REASON_BYTES)];
     }
     return null;
   }
@@ -120,13 +130,19 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
     int n = Math.min(payload - payloadFill, in.readableBytes());
     payloadFill += n;
     if (words == null) {
-      in.readBytes(small, payloadFill - n, n);
+      int start = payloadFill - n; // bytes past the kept part of a long reason are skipped
+      int kept = Math.max(0, Math.min(n, small.length - start));
+      in.readBytes(small, Math.min(start, small.length), kept);
+      in.skipBytes(n - kept);
     } else {
       for (; partialBytes > 0 && n > 0; n--) {
         pushByte(in.readByte());
       }
       int whole = n / 8;
       if (whole > 0) {
+        if (wordFill + whole > words.length) {
+          grow(wordFill + whole);
+        }
         // one bulk copy with the byte swap, from the incoming buffer's memory into the words
         in.nioBuffer(in.readerIndex(), 8 * whole)
             .order(ByteOrder.BIG_ENDIAN)
@@ -148,10 +164,18 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
   private void pushByte(byte b) {
     partial = (partial << 8) | (b & 0xff);
     if (++partialBytes == 8) {
+      if (wordFill == words.length) {
+        grow(wordFill + 1);
+      }
       words[wordFill++] = partial;
       partial = 0;
       partialBytes = 0;
     }
+  }
+
+  /** Makes room for {@code needed} words of a large frame, with the words that have arrived. */
+  private void grow(int needed) {
+    words = Arrays.copyOf(words, FrameCodec.grownWords(needed, wordTotal));
   }
 
   /** The frame is complete: hands it on and gets ready for the next one. */
@@ -167,10 +191,11 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
           fail(ctx, FrameCodec.NOT_A_HELLO);
           return;
         }
+        helloSeen = true;
         frame = new InboundFrame.Hello(round);
       }
       case FrameCodec.ABORT ->
-          frame = new InboundFrame.Abort(round, new String(small, StandardCharsets.UTF_8));
+          frame = new InboundFrame.Abort(round, FrameCodec.reason(small, small.length, payload));
       default -> {} // a heartbeat kept the connection from going idle; nothing to hand on
     }
     prefixFill = 0;

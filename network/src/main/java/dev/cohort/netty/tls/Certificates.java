@@ -8,6 +8,8 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
@@ -20,6 +22,7 @@ import java.security.spec.ECGenParameterSpec;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
+import java.util.Set;
 import org.bouncycastle.asn1.ASN1Encodable;
 import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
 import org.bouncycastle.asn1.x500.RDN;
@@ -51,7 +54,8 @@ import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
  * <p>Layout of a keys directory: {@code ca.pem}, {@code ca-key.pem}, and for party {@code i} {@code
  * party-i.pem} and {@code party-i-key.pem} (PKCS#8). Keys are ECDSA P-256; certificates are valid
  * for {@link #VALIDITY} and allow both TLS client and server authentication, because every party
- * both dials and accepts.
+ * both dials and accepts. Private key files are readable by their owner only (0600) from the moment
+ * they exist.
  */
 public final class Certificates {
 
@@ -60,6 +64,8 @@ public final class Certificates {
 
   private static final String CN_PREFIX = "cohort-party-";
   private static final String SIGNATURE = "SHA256withECDSA";
+  private static final Set<PosixFilePermission> OWNER_ONLY =
+      PosixFilePermissions.fromString("rw-------");
 
   private Certificates() {}
 
@@ -191,12 +197,32 @@ public final class Certificates {
     }
   }
 
+  /**
+   * Writes a private key into a new file that only its owner may read from the moment it exists,
+   * then moves it over {@code file}. The key is never in a file others may open: not in a new one
+   * created with the umask's permissions and restricted afterwards, nor in an existing one that was
+   * readable before (someone holding that file open reads its old bytes, never the new key).
+   */
   private static void writeKey(Path file, PrivateKey key) throws IOException {
-    writePem(file, new JcaPKCS8Generator(key, null));
+    Path fresh = ownerOnlyFile(file);
     try {
-      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+      writePem(fresh, new JcaPKCS8Generator(key, null));
+      Files.move(fresh, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } finally {
+      Files.deleteIfExists(fresh); // gone already unless writing or moving failed
+    }
+  }
+
+  /** A new empty file beside {@code file}, read-write for its owner only where POSIX applies. */
+  private static Path ownerOnlyFile(Path file) throws IOException {
+    Path directory = file.toAbsolutePath().getParent();
+    String prefix = "." + file.getFileName() + ".";
+    try {
+      return Files.createTempFile(
+          directory, prefix, ".tmp", PosixFilePermissions.asFileAttribute(OWNER_ONLY));
     } catch (UnsupportedOperationException e) {
-      // Not a POSIX file system: the directory's own permissions protect the key.
+      // Not a POSIX file system: the directory's own permissions (ACLs) protect the key.
+      return Files.createTempFile(directory, prefix, ".tmp");
     }
   }
 

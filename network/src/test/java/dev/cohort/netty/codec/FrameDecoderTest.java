@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cohort.netty.Allocations;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
@@ -30,6 +31,12 @@ class FrameDecoderTest {
     } finally {
       all.release();
     }
+  }
+
+  /** Says the hello every connection starts with, after which frames longer than it may come. */
+  private static void helloFirst(EmbeddedChannel on) {
+    on.writeInbound(FrameCodec.hello(ALLOC, 0));
+    assertEquals(new InboundFrame.Hello(0), on.readInbound());
   }
 
   private InboundFrame.Error expectError() {
@@ -68,6 +75,7 @@ class FrameDecoderTest {
   void decode_framesCutAtRandomPlaces_yieldsEveryWord() {
     java.util.SplittableRandom random = new java.util.SplittableRandom(11);
     EmbeddedChannel big = new EmbeddedChannel(new FrameDecoder(1 << 20));
+    helloFirst(big);
     long[][] sent = new long[20][];
     ByteBuf all = Unpooled.buffer();
     for (int r = 0; r < sent.length; r++) {
@@ -135,6 +143,7 @@ class FrameDecoderTest {
 
   @Test
   void decodeLast_connectionEndsInsideAFrame_reportsTruncation() {
+    helloFirst(channel);
     ByteBuf frame = FrameCodec.data(ALLOC, 0, new long[] {1, 2}, 2);
     channel.writeInbound(frame.readRetainedSlice(10));
     frame.release();
@@ -152,5 +161,114 @@ class FrameDecoderTest {
         Unpooled.buffer().writeInt(8).writeInt(7).writeInt(0),
         FrameCodec.data(ALLOC, 0, new long[] {1}, 1));
     expectError();
+  }
+
+  // Memory goes with the bytes a peer sends, never with the length it declares (issue 17, #5).
+
+  /** A length field claiming {@code length} bytes of a data frame for round 0, and its header. */
+  private static ByteBuf prefix(int length, int channel) {
+    return Unpooled.buffer(12).writeInt(length).writeInt(channel).writeInt(0);
+  }
+
+  @Test
+  void decode_hugeFrameDeclaredBeforeTheHello_isRefusedWithoutAllocatingIt() {
+    EmbeddedChannel big = new EmbeddedChannel(new FrameDecoder(1 << 28));
+    long before = Allocations.ofCurrentThread();
+    big.writeInbound(prefix(1 << 28, FrameCodec.DATA));
+    long allocated = Allocations.ofCurrentThread() - before;
+    InboundFrame frame = big.readInbound();
+    assertEquals(
+        new InboundFrame.Error(
+            "frame of 268435456 bytes before the hello, which takes 16 bytes: nothing longer may"
+                + " come first"),
+        frame);
+    assertFalse(big.isOpen());
+    assertTrue(allocated < Allocations.MIB, allocated + " bytes allocated for a 12-byte prefix");
+  }
+
+  /**
+   * An authenticated peer declares a 256 MiB frame and trickles its bytes: the decoder holds at
+   * most a few times what has arrived, and at first no more than 1 MiB.
+   */
+  @Test
+  void decode_hugeFrameTrickledAfterTheHello_allocatesWithTheBytesThatArrive() {
+    EmbeddedChannel big = new EmbeddedChannel(new FrameDecoder(1 << 28));
+    helloFirst(big);
+    long before = Allocations.ofCurrentThread();
+    big.writeInbound(prefix(1 << 28, FrameCodec.DATA));
+    long afterPrefix = Allocations.ofCurrentThread() - before;
+    assertTrue(
+        afterPrefix <= 8L * FrameCodec.EAGER_WORDS + Allocations.MIB / 4,
+        afterPrefix + " bytes allocated for a 12-byte prefix");
+    byte[] chunk = new byte[64 * 1024 + 3]; // odd, so words split across reads
+    long sent = 0;
+    for (int i = 0; i < 96; i++) { // 6 MiB of the 256 declared
+      big.writeInbound(Unpooled.wrappedBuffer(chunk));
+      sent += chunk.length;
+    }
+    long allocated = Allocations.ofCurrentThread() - before;
+    assertTrue(
+        allocated <= 10 * sent + 2 * Allocations.MIB,
+        allocated + " bytes allocated after " + sent + " bytes of the frame arrived");
+    assertNull(big.readInbound(), "the frame is not complete");
+    assertTrue(big.isOpen());
+    big.finish();
+  }
+
+  @Test
+  void decode_abortWithAHugeReason_keepsTheFirstKibibyteAndSkipsTheRest() {
+    EmbeddedChannel big = new EmbeddedChannel(new FrameDecoder(1 << 24));
+    helloFirst(big);
+    int reasonBytes = 1 << 22;
+    byte[] chunk = new byte[64 * 1024];
+    java.util.Arrays.fill(chunk, (byte) 'x');
+    long before = Allocations.ofCurrentThread();
+    big.writeInbound(prefix(FrameCodec.HEADER_BYTES + reasonBytes, FrameCodec.ABORT));
+    for (int sent = 0; sent < reasonBytes; sent += chunk.length) {
+      big.writeInbound(Unpooled.wrappedBuffer(chunk));
+    }
+    long allocated = Allocations.ofCurrentThread() - before;
+    InboundFrame.Abort abort = big.readInbound();
+    assertEquals("x".repeat(1024) + "... (reason cut from 4194304 bytes)", abort.reason());
+    assertTrue(allocated < Allocations.MIB, allocated + " bytes allocated for a 4 MiB reason");
+  }
+
+  @Test
+  void abort_reasonLongerThanAKibibyte_isCutBeforeSendingAtACharacterBoundary() {
+    EmbeddedChannel decoder = new EmbeddedChannel(new FrameDecoder(1 << 16));
+    helloFirst(decoder);
+    decoder.writeInbound(FrameCodec.abort(ALLOC, 3, "é".repeat(600))); // 2 bytes each
+    assertEquals(new InboundFrame.Abort(3, "é".repeat(512)), decoder.readInbound());
+    decoder.writeInbound(FrameCodec.abort(ALLOC, 4, "€".repeat(600))); // 3 bytes each
+    assertEquals(new InboundFrame.Abort(4, "€".repeat(341)), decoder.readInbound());
+  }
+
+  /** Frames around every size where the word array grows, cut at random places, arrive whole. */
+  @Test
+  void decode_largeFramesAcrossTheGrowthSteps_yieldEveryWord() {
+    java.util.SplittableRandom random = new java.util.SplittableRandom(17);
+    EmbeddedChannel big = new EmbeddedChannel(new FrameDecoder(1 << 26));
+    helloFirst(big);
+    int eager = FrameCodec.EAGER_WORDS;
+    int[] sizes = {eager - 1, eager, eager + 1, 4 * eager + 5, 8 * eager, 9 * eager + 3};
+    ByteBuf all = Unpooled.buffer();
+    long[][] sent = new long[sizes.length][];
+    for (int r = 0; r < sizes.length; r++) {
+      sent[r] = random.longs(sizes[r]).toArray();
+      ByteBuf frame = FrameCodec.data(ALLOC, r, sent[r], sent[r].length);
+      all.writeBytes(frame);
+      frame.release();
+    }
+    while (all.isReadable()) {
+      int cut = Math.min(all.readableBytes(), random.nextInt(1, 300_000));
+      big.writeInbound(all.readRetainedSlice(cut));
+    }
+    all.release();
+    for (int r = 0; r < sizes.length; r++) {
+      InboundFrame.Data data = big.readInbound();
+      assertEquals(r, data.round());
+      assertArrayEquals(sent[r], data.words(), "round " + r);
+    }
+    assertFalse(big.finish());
   }
 }

@@ -3,12 +3,20 @@ package dev.cohort.netty.tls;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,5 +59,71 @@ class CertificatesTest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> Certificates.readPrivateKey(empty));
     assertEquals(empty + " holds no PEM object", e.getMessage());
+  }
+
+  private static void assumePosix() {
+    assumeTrue(
+        FileSystems.getDefault().supportedFileAttributeViews().contains("posix"),
+        "file permissions are POSIX only");
+  }
+
+  @Test
+  void generate_keyFiles_areOwnerOnlyAndNoTemporaryFileIsLeft() throws Exception {
+    assumePosix();
+    Certificates.generate(directory, 2);
+    for (String key : List.of("ca-key.pem", "party-0-key.pem", "party-1-key.pem")) {
+      assertEquals(
+          "rw-------",
+          PosixFilePermissions.toString(Files.getPosixFilePermissions(directory.resolve(key))),
+          key);
+    }
+    try (var files = Files.list(directory)) {
+      assertEquals(
+          List.of(
+              "ca-key.pem",
+              "ca.pem",
+              "party-0-key.pem",
+              "party-0.pem",
+              "party-1-key.pem",
+              "party-1.pem"),
+          files.map(f -> f.getFileName().toString()).sorted().toList());
+    }
+    TlsIdentity.load(directory, 1); // the moved key is the one that matches the certificate
+  }
+
+  /**
+   * The attack on a key written first and restricted afterwards: whoever could open the file while
+   * it was readable (here: an old key file left world-readable) keeps reading it after the chmod.
+   * The new key must never reach a file that was open to others.
+   */
+  @Test
+  void generate_overAWorldReadableKeyFile_aReaderHoldingItOpenNeverSeesTheNewKey()
+      throws Exception {
+    assumePosix();
+    byte[] old = "an old key\n".getBytes(StandardCharsets.US_ASCII);
+    for (String key : List.of("ca-key.pem", "party-0-key.pem")) {
+      Path file = directory.resolve(key);
+      Files.write(file, old);
+      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+    }
+    try (FileChannel ca =
+            FileChannel.open(directory.resolve("ca-key.pem"), StandardOpenOption.READ);
+        FileChannel party =
+            FileChannel.open(directory.resolve("party-0-key.pem"), StandardOpenOption.READ)) {
+      Certificates.generate(directory, 1);
+      for (FileChannel held : List.of(ca, party)) {
+        ByteBuffer seen = ByteBuffer.allocate(4096);
+        held.read(seen, 0);
+        String text = new String(seen.array(), 0, seen.position(), StandardCharsets.US_ASCII);
+        assertEquals("an old key\n", text, "what the holder of the old file reads");
+      }
+    }
+    assertEquals(
+        "rw-------",
+        PosixFilePermissions.toString(
+            Files.getPosixFilePermissions(directory.resolve("party-0-key.pem"))));
+    assertTrue(
+        Files.readString(directory.resolve("party-0-key.pem"))
+            .startsWith("-----BEGIN PRIVATE KEY"));
   }
 }

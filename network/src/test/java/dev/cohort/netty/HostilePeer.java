@@ -1,0 +1,86 @@
+package dev.cohort.netty;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.cohort.netty.codec.FrameCodec;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketException;
+import java.nio.ByteBuffer;
+
+/**
+ * A corrupt party's end of a plain TCP connection to an honest one, writing raw bytes of the wire
+ * format ({@link FrameCodec}) so it can declare what it never sends.
+ */
+public final class HostilePeer implements AutoCloseable {
+
+  private final Socket socket;
+  private final OutputStream out;
+  private final DataInputStream in;
+
+  public HostilePeer(InetSocketAddress honest) throws IOException {
+    socket = new Socket(honest.getAddress(), honest.getPort());
+    socket.setSoTimeout(20_000);
+    out = socket.getOutputStream();
+    in = new DataInputStream(socket.getInputStream());
+  }
+
+  /** The 12 bytes that open a frame: a length field claiming {@code length}, channel, round. */
+  public static byte[] prefix(int length, int channel, int round) {
+    return ByteBuffer.allocate(12).putInt(length).putInt(channel).putInt(round).array();
+  }
+
+  /** A whole data frame for {@code round} whose {@code words} words all hold the round number. */
+  public static byte[] dataFrame(int round, int words) {
+    ByteBuffer frame = ByteBuffer.allocate((int) FrameCodec.dataFrameBytes(words));
+    frame.put(prefix(FrameCodec.HEADER_BYTES + 8 * words, FrameCodec.DATA, round));
+    for (int i = 0; i < words; i++) {
+      frame.putLong(round);
+    }
+    return frame.array();
+  }
+
+  public void write(byte[] bytes) throws IOException {
+    out.write(bytes);
+    out.flush();
+  }
+
+  /** Says hello as {@code party} and reads the honest party's hello in return. */
+  public void hello(int party) throws IOException {
+    write(
+        ByteBuffer.allocate(FrameCodec.LENGTH_BYTES + FrameCodec.HELLO_LENGTH)
+            .putInt(FrameCodec.HELLO_LENGTH)
+            .putInt(FrameCodec.HELLO)
+            .putInt(party)
+            .putLong(FrameCodec.MAGIC)
+            .array());
+    assertEquals(FrameCodec.HELLO_LENGTH, in.readInt());
+    assertEquals(FrameCodec.HELLO, in.readInt());
+    in.readInt(); // the honest party's id
+    assertEquals(FrameCodec.MAGIC, in.readLong());
+  }
+
+  /** Sends no more (a FIN), so the honest party reads to the end of what was sent. */
+  public void finishSending() throws IOException {
+    socket.shutdownOutput();
+  }
+
+  /** Reads and drops everything until the honest party closes the connection. */
+  public void awaitClosedByPeer() throws IOException {
+    try {
+      while (in.read(new byte[4096]) >= 0) {
+        // what the honest party sent meanwhile: not looked at
+      }
+    } catch (SocketException reset) {
+      // closed with a reset: closed all the same
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    socket.close();
+  }
+}
