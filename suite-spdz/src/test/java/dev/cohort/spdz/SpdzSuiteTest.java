@@ -17,6 +17,12 @@ class SpdzSuiteTest extends SuiteContractTest {
     return new int[] {2, 3, 5};
   }
 
+  /** The MAC check of everything opened (but Beaver's d and e) or input before an opening. */
+  @Override
+  protected int roundsPerCheckBeforeOpen() {
+    return 3;
+  }
+
   /** The MAC check: open the seeds, commit to σ, open σ. */
   @Override
   protected int roundsPerFinalCheck() {
