@@ -52,7 +52,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * arithmetic, never against another output of the code under test. Round counts are checked
  * relative to what the suite says one gate costs ({@link #roundsPerInput()}, {@link
  * #roundsPerMultiply()}, {@link #roundsPerOpen()}, {@link #roundsPerCheckBeforeOpen()}, {@link
- * #roundsPerFinalCheck()}).
+ * #roundsPerInputCheckBeforeOpen()}, {@link #roundsPerFinalCheck()}).
  *
  * <p>This class is long because it is one contract: a suite test extends it once and inherits every
  * case.
@@ -99,6 +99,14 @@ public abstract class SuiteContractTest {
    * check before any opening but Beaver's), when there are such values; 0 when openings need none.
    */
   protected int roundsPerCheckBeforeOpen() {
+    return 0;
+  }
+
+  /**
+   * Rounds an opening waits for the check of the inputs before it, when nothing else is unchecked
+   * (SPDZ compares the digests of the input broadcasts); 0 when openings need none.
+   */
+  protected int roundsPerInputCheckBeforeOpen() {
     return 0;
   }
 
@@ -916,7 +924,10 @@ public abstract class SuiteContractTest {
     for (Result<Long> r : single) {
       assertEquals(x, r.value());
       assertEquals(
-          roundsPerInput() + roundsPerCheckBeforeOpen() + roundsPerOpen() + roundsPerFinalCheck(),
+          roundsPerInput()
+              + roundsPerInputCheckBeforeOpen()
+              + roundsPerOpen()
+              + roundsPerFinalCheck(),
           r.metrics().rounds());
     }
     List<Result<Long>> chained =
@@ -934,7 +945,9 @@ public abstract class SuiteContractTest {
       assertEquals(3 * x, r.value());
       assertEquals(
           roundsPerInput()
-              + 3 * (roundsPerCheckBeforeOpen() + roundsPerOpen())
+              + roundsPerInputCheckBeforeOpen()
+              + 3 * roundsPerOpen()
+              + 2 * roundsPerCheckBeforeOpen()
               + roundsPerFinalCheck(),
           r.metrics().rounds(),
           "each opening depends on the one before");

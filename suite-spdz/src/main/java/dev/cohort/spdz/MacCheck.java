@@ -135,7 +135,7 @@ final class MacCheck implements RoundProtocol {
       default -> {
         long[] total = openSigmas(in);
         suite.receiveSeedCommitments(in);
-        compareDigests();
+        compareDigests(digests, digest, index, self);
         if (!field.equal(total, 0, field.alloc(1), 0)) {
           throw failure(
               "the opened values do not match their MACs; a party sent inconsistent shares or"
@@ -267,8 +267,12 @@ final class MacCheck implements RoundProtocol {
     return total;
   }
 
-  private void compareDigests() {
-    for (int k = 0; k < parties; k++) {
+  /**
+   * Aborts unless every party's broadcast digest ({@code digests[k]}) equals {@code digest}, this
+   * party's: shared with {@link BroadcastCheck}.
+   */
+  static void compareDigests(long[][] digests, long[] digest, long index, int self) {
+    for (int k = 0; k < digests.length; k++) {
       if (!Arrays.equals(digests[k], digest)) {
         throw new AbortException(
             "input broadcast check failed (check "

@@ -275,6 +275,40 @@ class SpdzCheckBeforeOpenAttackTest {
     assertHonestPartiesFailTheMacCheck(e);
   }
 
+  @Test
+  void open_afterInconsistentInputBroadcast_honestPartiesAbortBeforeSendingTheirShares() {
+    AttackerView view = new AttackerView();
+    // P0 owns x and sends P1 another ε than P2
+    Tamper lieToP1 =
+        (message, peer, words, count) -> {
+          if (message == Tamper.Message.INPUT && peer == 1) {
+            long[] one = F.alloc(1);
+            F.encode(1, one, 0);
+            F.add(words, 0, one, 0, words, 0, 1);
+          }
+        };
+    SuiteFactory suite = attacked(77, lieToP1, view);
+    Computation<Long> c = b -> b.open(b.add(b.input(0, 10, K), b.input(2, 123_456, K)));
+    PartyFailedException e = assertThrows(PartyFailedException.class, () -> run(suite, 77, c));
+
+    assertTrue(view.reconstructed.isEmpty(), "the corrupt party opened " + view.reconstructed);
+    for (int p = 0; p < N; p++) {
+      if (p != CORRUPT) {
+        assertEquals(0, view.openSharesFrom.get(p), "P" + p + " sent its share of the output");
+      }
+    }
+    List<Throwable> causes = new ArrayList<>(List.of(e.getCause()));
+    for (Throwable other : e.getSuppressed()) {
+      causes.add(other.getCause());
+    }
+    assertEquals(N, causes.size(), "every party fails");
+    for (Throwable cause : causes) {
+      assertTrue(
+          cause.getMessage().startsWith("input broadcast check failed (check 0): P"),
+          cause.getMessage());
+    }
+  }
+
   // ---- honest runs ----
 
   private static final long[] XS = {
@@ -322,6 +356,15 @@ class SpdzCheckBeforeOpenAttackTest {
     for (Result<BigInteger[]> r : run(SpdzSuite.factory(F, 75), 75, b -> b.openBig(b.random(4)))) {
       assertEquals(4, r.value().length);
       assertEquals(1 + 3, r.metrics().rounds(), "the opening, the end check");
+    }
+  }
+
+  @Test
+  void open_onlyInputsUnchecked_addsOneRound() {
+    Computation<Long> sum = b -> b.open(b.add(b.input(0, 6, K), b.input(1, -7, K)));
+    for (Result<Long> r : run(SpdzSuite.factory(F, 78), 78, sum)) {
+      assertEquals(-1L, r.value());
+      assertEquals(1 + 1 + 1 + 3, r.metrics().rounds(), "input, digests, opening, end check");
     }
   }
 

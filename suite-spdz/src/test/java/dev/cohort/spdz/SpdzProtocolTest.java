@@ -327,9 +327,8 @@ class SpdzProtocolTest {
                           }));
         };
     PartyFailedException e = assertThrows(PartyFailedException.class, () -> run(suite, n, 7, c));
-    // Check 0 covers the input broadcasts before the first opening; check 1 exactly the tampered
-    // opening: it ran before any later opening.
-    assertEveryPartyAborts(e, n, "MAC check failed (check 1, 100 opened values)");
+    // The first MAC check covers exactly the tampered opening: it ran before any later opening.
+    assertEveryPartyAborts(e, n, "MAC check failed (check 0, 100 opened values)");
   }
 
   @Test
@@ -342,7 +341,7 @@ class SpdzProtocolTest {
             PartyFailedException.class, () -> run(suite, n, 9, b -> b.open(b.input(0, x, BITS))));
     String message = e.getCause().getMessage();
     assertEquals(
-        "MAC check failed (check 1, 1 opened values): the opened values do not match their MACs;"
+        "MAC check failed (check 0, 1 opened values): the opened values do not match their MACs;"
             + " a party sent inconsistent shares or the preprocessing is corrupt",
         message);
   }
@@ -487,7 +486,7 @@ class SpdzProtocolTest {
     Computation<long[]> openOnly = b -> b.open(b.input(0, b.myId() == 0 ? xs : null, length, BITS));
     for (Result<long[]> r : run(SpdzSuite.factory(M127, 11), n, 11, openOnly)) {
       assertArrayEquals(xs, r.value());
-      assertEquals(1 + 3 + 1 + 3, r.metrics().rounds(), "input, check, open, end check");
+      assertEquals(1 + 1 + 1 + 3, r.metrics().rounds(), "input, broadcast check, open, MAC check");
       assertEquals(1, r.metrics().setupRounds(), "seed commitments");
     }
     Computation<long[]> squares =

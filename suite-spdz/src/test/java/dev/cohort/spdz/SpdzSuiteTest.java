@@ -23,6 +23,12 @@ class SpdzSuiteTest extends SuiteContractTest {
     return 3;
   }
 
+  /** The comparison of the input broadcasts' digests, alone, before an opening. */
+  @Override
+  protected int roundsPerInputCheckBeforeOpen() {
+    return 1;
+  }
+
   /** The MAC check: open the seeds, commit to σ, open σ. */
   @Override
   protected int roundsPerFinalCheck() {
