@@ -253,6 +253,40 @@ class SpdzCheckBeforeOpenAttackTest {
   }
 
   @Test
+  void auction_tamperedFirstRoundOfTheTournament_noLaterMaskedValueOrBidSent() {
+    // the auction demo's computation: each party bids; the highest bid and its bidder are opened
+    long[] bids = {100, 31_000, 27_500};
+    AttackerView view = new AttackerView();
+    SuiteFactory suite = attacked(79, addToFirst(Tamper.Message.OPEN, 1), view);
+    Computation<long[]> c =
+        b -> {
+          List<Secret> all = new ArrayList<>();
+          for (int p = 0; p < N; p++) {
+            all.add(b.input(p, b.myId() == p ? bids[p] : 0, 16));
+          }
+          SecretVector vector = b.vector(all);
+          Deferred<Long> highest = b.open(dev.cohort.lib.Extremes.max(b, vector, 16));
+          Deferred<Long> winner = b.open(dev.cohort.lib.Extremes.argmax(b, vector, 16));
+          return () -> new long[] {highest.get(), winner.get()};
+        };
+    PartyFailedException e = assertThrows(PartyFailedException.class, () -> run(suite, 79, c));
+
+    for (BigInteger opened : view.reconstructed) {
+      assertTrue(
+          !opened.equals(BigInteger.valueOf(bids[2])), "the corrupt party saw the losing bid");
+    }
+    for (int p = 0; p < N; p++) {
+      if (p != CORRUPT) {
+        assertEquals(
+            1,
+            view.openSharesFrom.get(p),
+            "OPEN messages P" + p + " sent to P0: only the tournament's first masked values");
+      }
+    }
+    assertHonestPartiesFailTheMacCheck(e);
+  }
+
+  @Test
   void openTo_afterTamperedBeaverOpening_receiverMaskedValueNeverSent() {
     long x = 31_337;
     long y = -4_242;
