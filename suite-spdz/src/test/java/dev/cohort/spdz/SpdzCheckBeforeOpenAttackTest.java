@@ -3,6 +3,7 @@ package dev.cohort.spdz;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,7 +37,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.junit.jupiter.api.Test;
 
 /**
- * Check, then open (issue 17, finding 1): a corrupt P0 adds δ to its share of an opening and then
+ * Check, then open (issue 17, finding 1): a corrupt P1 adds δ to its share of an opening and then
  * listens for what the honest parties open after it. Under SPDZ no honest party may send its share
  * of any opening but Beaver's d and e (outputs, openings to one party, statistically masked values)
  * until a MAC check covering the tampered opening has passed, and every honest party aborts with
@@ -45,7 +46,7 @@ import org.junit.jupiter.api.Test;
  *
  * <p>What the corrupt party receives is recorded twice: by a decorator of its suite (every value
  * its openings reconstruct, from the honest parties' shares), and at the honest parties' send hook
- * (every OPEN message an honest party addresses to P0: the in-memory network delivers each, so this
+ * (every OPEN message an honest party addresses to P1: the in-memory network delivers each, so this
  * is exactly the OPEN shares the corrupt party receives, whatever its own code then does with
  * them). On the code before the fix both attacks below leak: the honest parties send the shares of
  * the dependent opening, and the corrupt party reconstructs δ·y (and with it y) or a masked value
@@ -56,7 +57,9 @@ class SpdzCheckBeforeOpenAttackTest {
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
   private static final Field F = Fields.MERSENNE_127;
   private static final int N = 3;
-  private static final int CORRUPT = 0;
+  // Not P0: P0 adds the public values to its value share, so P0's own view of a tampered opening
+  // would go into the values (the attack wants the honest P0 to use the tampered one).
+  private static final int CORRUPT = 1;
   private static final int K = 32;
 
   /** What the corrupt party got: OPEN messages to it per honest sender, and its openings. */
@@ -66,8 +69,8 @@ class SpdzCheckBeforeOpenAttackTest {
   }
 
   /**
-   * SPDZ over 2^127 − 1 where P0 applies {@code attack} to what it sends and records its openings,
-   * and the honest parties report each OPEN message they address to P0.
+   * SPDZ over 2^127 − 1 where P1 applies {@code attack} to what it sends and records its openings,
+   * and the honest parties report each OPEN message they address to P1.
    */
   private static SuiteFactory attacked(long seed, Tamper attack, AttackerView view) {
     SuiteFactory spdz =
@@ -189,10 +192,6 @@ class SpdzCheckBeforeOpenAttackTest {
     assertEquals(N - 1, honest, "every honest party fails: " + e.getMessage());
   }
 
-  private static BigInteger mod(BigInteger v) {
-    return v.mod(F.modulus());
-  }
-
   // ---- attacks ----
 
   @Test
@@ -204,19 +203,19 @@ class SpdzCheckBeforeOpenAttackTest {
     SuiteFactory suite = attacked(71, addToFirst(Tamper.Message.MULTIPLY, delta), view);
     Computation<Long> c =
         b -> {
-          Secret sx = b.input(1, x, K);
+          Secret sx = b.input(0, x, K);
           Secret sy = b.input(2, y, K);
-          return b.open(b.sub(b.mul(sx, sy), b.mul(sx, sy))); // 0, or δ·y after the tamper
+          return b.open(b.sub(b.mul(sx, sy), b.mul(sx, sy))); // 0, or δ·(y − y_1) after the tamper
         };
     PartyFailedException e = assertThrows(PartyFailedException.class, () -> run(suite, 71, c));
 
-    BigInteger leak = mod(BigInteger.valueOf(delta).multiply(BigInteger.valueOf(y)));
-    assertTrue(
-        !view.reconstructed.contains(leak), "the corrupt party reconstructed δ·y, hence y itself");
+    // P1 computed with the true d, the honest parties with d + δ: the output would be δ·(y − y_1),
+    // and P1, knowing δ and its share y_1 of y, would read y off it.
+    assertTrue(view.reconstructed.isEmpty(), "the corrupt party opened " + view.reconstructed);
     for (int p = 0; p < N; p++) {
       if (p != CORRUPT) {
         assertEquals(
-            0, view.openSharesFrom.get(p), "P" + p + " sent its share of the output to P0");
+            0, view.openSharesFrom.get(p), "P" + p + " sent its share of the output to P1");
       }
     }
     assertHonestPartiesFailTheMacCheck(e);
@@ -231,22 +230,26 @@ class SpdzCheckBeforeOpenAttackTest {
     SuiteFactory suite = attacked(72, addToFirst(Tamper.Message.OPEN, 1), view);
     Computation<long[]> c =
         b -> {
-          SecretVector sx = b.input(1, new long[] {x}, 1, K);
+          SecretVector sx = b.input(0, new long[] {x}, 1, K);
           SecretVector sy = b.input(2, new long[] {y}, 1, K);
-          SecretVector sz = b.input(1, new long[] {z}, 1, K);
+          SecretVector sz = b.input(0, new long[] {z}, 1, K);
           SecretVector max = Select.mux(b, Comparison.lessThan(b, sx, sy, K), sy, sx);
           return b.open(Comparison.lessThan(b, max, sz, K));
         };
     PartyFailedException e = assertThrows(PartyFailedException.class, () -> run(suite, 72, c));
 
-    // The first comparison's masked c (the opening P0 tampered with) is all P0 may see.
+    for (BigInteger opened : view.reconstructed) { // what the attack reads on the code before
+      assertNotEquals(
+          BigInteger.valueOf(y - x), opened.shiftRight(95), "P1 read y − x off a masked value");
+    }
+    // The first comparison's masked c (the opening P1 tampered with) is all P1 may see.
     assertEquals(1, view.reconstructed.size(), "openings the corrupt party reconstructed");
     for (int p = 0; p < N; p++) {
       if (p != CORRUPT) {
         assertEquals(
             1,
             view.openSharesFrom.get(p),
-            "OPEN messages P" + p + " sent to P0: only the first comparison's masked value");
+            "OPEN messages P" + p + " sent to P1: only the first comparison's masked value");
       }
     }
     assertHonestPartiesFailTheMacCheck(e);
@@ -280,7 +283,7 @@ class SpdzCheckBeforeOpenAttackTest {
         assertEquals(
             1,
             view.openSharesFrom.get(p),
-            "OPEN messages P" + p + " sent to P0: only the tournament's first masked values");
+            "OPEN messages P" + p + " sent to P1: only the tournament's first masked values");
       }
     }
     assertHonestPartiesFailTheMacCheck(e);
@@ -294,7 +297,7 @@ class SpdzCheckBeforeOpenAttackTest {
     SuiteFactory suite = attacked(73, addToFirst(Tamper.Message.MULTIPLY, 5), view);
     Computation<Long> c =
         b -> {
-          Secret sx = b.input(1, x, K);
+          Secret sx = b.input(0, x, K);
           Secret sy = b.input(2, y, K);
           return b.openTo(CORRUPT, b.sub(b.mul(sx, sy), b.mul(sx, sy)));
         };
@@ -303,7 +306,7 @@ class SpdzCheckBeforeOpenAttackTest {
     assertTrue(view.reconstructed.isEmpty(), "the corrupt party opened " + view.reconstructed);
     for (int p = 0; p < N; p++) {
       if (p != CORRUPT) {
-        assertEquals(0, view.openSharesFrom.get(p), "P" + p + " sent its masked share to P0");
+        assertEquals(0, view.openSharesFrom.get(p), "P" + p + " sent its masked share to P1");
       }
     }
     assertHonestPartiesFailTheMacCheck(e);
@@ -312,17 +315,17 @@ class SpdzCheckBeforeOpenAttackTest {
   @Test
   void open_afterInconsistentInputBroadcast_honestPartiesAbortBeforeSendingTheirShares() {
     AttackerView view = new AttackerView();
-    // P0 owns x and sends P1 another ε than P2
-    Tamper lieToP1 =
+    // P1 owns x and sends P2 another ε than P0
+    Tamper lieToP2 =
         (message, peer, words, count) -> {
-          if (message == Tamper.Message.INPUT && peer == 1) {
+          if (message == Tamper.Message.INPUT && peer == 2) {
             long[] one = F.alloc(1);
             F.encode(1, one, 0);
             F.add(words, 0, one, 0, words, 0, 1);
           }
         };
-    SuiteFactory suite = attacked(77, lieToP1, view);
-    Computation<Long> c = b -> b.open(b.add(b.input(0, 10, K), b.input(2, 123_456, K)));
+    SuiteFactory suite = attacked(77, lieToP2, view);
+    Computation<Long> c = b -> b.open(b.add(b.input(1, 10, K), b.input(2, 123_456, K)));
     PartyFailedException e = assertThrows(PartyFailedException.class, () -> run(suite, 77, c));
 
     assertTrue(view.reconstructed.isEmpty(), "the corrupt party opened " + view.reconstructed);
