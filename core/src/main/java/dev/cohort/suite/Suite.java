@@ -233,8 +233,12 @@ public interface Suite {
 
   /**
    * A check the suite must run before results leave the engine ({@code end} true), or at a round
-   * boundary because enough unchecked work has piled up ({@code end} false); null when nothing
-   * needs checking. SPDZ's MAC check and broadcast comparison are such checks.
+   * boundary because enough unchecked work has piled up or a gate waits for it ({@code end} false);
+   * null when nothing needs checking. SPDZ's MAC check and broadcast comparison are such checks.
+   *
+   * <p>The engine asks with {@code end} false at every round boundary, after that round's new gates
+   * were started and before any protocol sends: a gate may wait for a check it asked for when it
+   * was started (SPDZ's openings wait for the MAC check of every earlier opening).
    */
   default RoundProtocol check(boolean end) {
     return null;

@@ -51,7 +51,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <p>Every value is checked against a plaintext evaluation computed here with {@link BigInteger}
  * arithmetic, never against another output of the code under test. Round counts are checked
  * relative to what the suite says one gate costs ({@link #roundsPerInput()}, {@link
- * #roundsPerMultiply()}, {@link #roundsPerOpen()}, {@link #roundsPerFinalCheck()}).
+ * #roundsPerMultiply()}, {@link #roundsPerOpen()}, {@link #roundsPerCheckBeforeOpen()}, {@link
+ * #roundsPerInputCheckBeforeOpen()}, {@link #roundsPerFinalCheck()}).
  *
  * <p>This class is long because it is one contract: a suite test extends it once and inherits every
  * case.
@@ -91,6 +92,22 @@ public abstract class SuiteContractTest {
   /** Rounds one layer of inputs (from any number of parties) costs. */
   protected int roundsPerInput() {
     return 1;
+  }
+
+  /**
+   * Rounds an opening waits for the check of the values opened and input before it (SPDZ's MAC
+   * check before any opening but Beaver's), when there are such values; 0 when openings need none.
+   */
+  protected int roundsPerCheckBeforeOpen() {
+    return 0;
+  }
+
+  /**
+   * Rounds an opening waits for the check of the inputs before it, when nothing else is unchecked
+   * (SPDZ compares the digests of the input broadcasts); 0 when openings need none.
+   */
+  protected int roundsPerInputCheckBeforeOpen() {
+    return 0;
   }
 
   /** Rounds the suite's end-of-run check adds to a run that opened something. */
@@ -764,7 +781,11 @@ public abstract class SuiteContractTest {
       RunMetrics m = r.metrics();
       assertCongruent(expected, r.value(), f, "products");
       assertEquals(
-          roundsPerInput() + roundsPerMultiply() + roundsPerOpen() + roundsPerFinalCheck(),
+          roundsPerInput()
+              + roundsPerMultiply()
+              + roundsPerCheckBeforeOpen()
+              + roundsPerOpen()
+              + roundsPerFinalCheck(),
           m.rounds(),
           "rounds");
       assertEquals(count, count(m.gates(), "multiply"), "multiply gates");
@@ -791,7 +812,11 @@ public abstract class SuiteContractTest {
     for (Result<Long> r : results) {
       assertEquals(3L * -32, r.value());
       assertEquals(
-          roundsPerInput() + depth * roundsPerMultiply() + roundsPerOpen() + roundsPerFinalCheck(),
+          roundsPerInput()
+              + depth * roundsPerMultiply()
+              + roundsPerCheckBeforeOpen()
+              + roundsPerOpen()
+              + roundsPerFinalCheck(),
           r.metrics().rounds(),
           "rounds");
     }
@@ -826,7 +851,11 @@ public abstract class SuiteContractTest {
     BigInteger expectedWithLocal = localChain(z, bx);
 
     long expectedRounds =
-        roundsPerInput() + roundsPerMultiply() + roundsPerOpen() + roundsPerFinalCheck();
+        roundsPerInput()
+            + roundsPerMultiply()
+            + roundsPerCheckBeforeOpen()
+            + roundsPerOpen()
+            + roundsPerFinalCheck();
     for (Result<BigInteger> r : runOnAll(f, n, 18, bare)) {
       assertCongruent(bx.multiply(by), r.value(), f, "bare");
       assertEquals(expectedRounds, r.metrics().rounds(), "rounds without local operations");
@@ -895,7 +924,11 @@ public abstract class SuiteContractTest {
     for (Result<Long> r : single) {
       assertEquals(x, r.value());
       assertEquals(
-          roundsPerInput() + roundsPerOpen() + roundsPerFinalCheck(), r.metrics().rounds());
+          roundsPerInput()
+              + roundsPerInputCheckBeforeOpen()
+              + roundsPerOpen()
+              + roundsPerFinalCheck(),
+          r.metrics().rounds());
     }
     List<Result<Long>> chained =
         runOnAll(
@@ -911,7 +944,13 @@ public abstract class SuiteContractTest {
     for (Result<Long> r : chained) {
       assertEquals(3 * x, r.value());
       assertEquals(
-          roundsPerInput() + 3 * roundsPerOpen() + roundsPerFinalCheck(), r.metrics().rounds());
+          roundsPerInput()
+              + roundsPerInputCheckBeforeOpen()
+              + 3 * roundsPerOpen()
+              + 2 * roundsPerCheckBeforeOpen()
+              + roundsPerFinalCheck(),
+          r.metrics().rounds(),
+          "each opening depends on the one before");
       assertEquals(3, count(r.metrics().gates(), "open"));
     }
   }

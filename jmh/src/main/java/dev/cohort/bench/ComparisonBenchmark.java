@@ -35,7 +35,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * *Amortized}: a batch of {@value #BATCH} operations per invocation, scored per operation; {@code
  * *Single}: one operation per invocation (latency-bound).
  *
- * <p>Run: {@code java -jar jmh/target/benchmarks.jar ComparisonBenchmark}.
+ * <p>Run: {@code java -jar jmh/target/benchmarks.jar ComparisonBenchmark}. Each trial prints the
+ * rounds one invocation took (the rounds of one operation: a batch takes the rounds of one), SPDZ's
+ * checks included; {@code java -cp jmh/target/benchmarks.jar dev.cohort.bench.ComparisonBenchmark}
+ * prints only those, for every suite and bit length, without measuring time.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -60,6 +63,7 @@ public class ComparisonBenchmark {
     StandingParties parties;
     long[] xs;
     long[] ys;
+    long rounds = -1; // of the last invocation
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -85,7 +89,9 @@ public class ComparisonBenchmark {
             SecretVector y = b.input(1, slice(ys, n), n, bits);
             return b.open(op.apply(b, new SecretVector[] {x, y}));
           };
-      return parties.run(c);
+      Result<long[]> r = parties.run(c);
+      rounds = r.metrics().rounds();
+      return r;
     }
 
     private static long[] slice(long[] a, int n) {
@@ -94,7 +100,27 @@ public class ComparisonBenchmark {
 
     @TearDown(Level.Trial)
     public void tearDown() {
+      System.out.printf("%n%s, k = %d: %d rounds per invocation%n", suite, bits, rounds);
       parties.close();
+    }
+  }
+
+  /** Prints the rounds of one LT and one EQ per suite and bit length (one run each, no timing). */
+  public static void main(String[] args) {
+    for (String suite : new String[] {"bgw", "spdz"}) {
+      for (int bits : new int[] {32, 64}) {
+        Setting s = new Setting();
+        s.suite = suite;
+        s.bits = bits;
+        s.setUp();
+        try {
+          long lt = s.run(1, (b, v) -> Comparison.lessThan(b, v[0], v[1], bits)).metrics().rounds();
+          long eq = s.run(1, (b, v) -> Equality.equal(b, v[0], v[1], bits)).metrics().rounds();
+          System.out.printf("%s, k = %d: LT %d rounds, EQ %d rounds%n", suite, bits, lt, eq);
+        } finally {
+          s.parties.close();
+        }
+      }
     }
   }
 

@@ -29,6 +29,14 @@ import java.util.List;
  * revealed after, every value the check covers was opened. Commitments are SHA-256 of the party,
  * the check number, the value and a 32-byte nonce.
  *
+ * <p>When it runs ({@link SpdzSuite#check}): before the results leave the engine, once {@link
+ * SpdzConfig#checkEvery()} values are unchecked, and before every opening but Beaver's d and e
+ * (outputs, openings to one party, statistically masked values) that follows unchecked opened
+ * values. Such an opening sends its shares only in the round after this check passed, three rounds
+ * after it started, so nothing computed from a tampered opening is revealed: the check fails first,
+ * at every honest party. All openings that start in one round wait for one check. When only input
+ * broadcasts are unchecked, their digests are compared alone in one round ({@link BroadcastCheck}).
+ *
  * <p>Soundness: the coefficients r_j are uniform field elements on fields of 64 bits or fewer, and
  * uniform in [0, 2^64) on wider fields, where a product by a 64-bit r_j costs half of a full one. A
  * forged value (an error e_j ≠ 0 in some m_j − α·v_j) passes when Σ r_j e_j = 0, which for any
@@ -135,7 +143,7 @@ final class MacCheck implements RoundProtocol {
       default -> {
         long[] total = openSigmas(in);
         suite.receiveSeedCommitments(in);
-        compareDigests();
+        compareDigests(digests, digest, index, self);
         if (!field.equal(total, 0, field.alloc(1), 0)) {
           throw failure(
               "the opened values do not match their MACs; a party sent inconsistent shares or"
@@ -267,8 +275,12 @@ final class MacCheck implements RoundProtocol {
     return total;
   }
 
-  private void compareDigests() {
-    for (int k = 0; k < parties; k++) {
+  /**
+   * Aborts unless every party's broadcast digest ({@code digests[k]}) equals {@code digest}, this
+   * party's: shared with {@link BroadcastCheck}.
+   */
+  static void compareDigests(long[][] digests, long[] digest, long index, int self) {
+    for (int k = 0; k < digests.length; k++) {
       if (!Arrays.equals(digests[k], digest)) {
         throw new AbortException(
             "input broadcast check failed (check "

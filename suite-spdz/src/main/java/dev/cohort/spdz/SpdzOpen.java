@@ -8,9 +8,16 @@ import dev.cohort.suite.RoundProtocol;
 import dev.cohort.suite.Shares;
 
 /**
- * Opens SPDZ sharings in one round: every party sends its value share to every other and sums. The
- * opened values and this party's MAC shares join the values the next MAC check covers; the engine
- * runs that check before any result leaves it.
+ * Opens SPDZ sharings: every party sends its value share to every other and sums. The opened values
+ * and this party's MAC shares join the values the next MAC check covers; the engine runs that check
+ * before any result leaves it.
+ *
+ * <p>Check, then open [DPSZ12, DKL+13]: the shares leave this party only once a MAC check covering
+ * every value opened and every input broadcast recorded before this opening started has passed here
+ * (see {@link SpdzSuite}), so that no value computed from a tampered opening is revealed. One round
+ * when nothing is unchecked; else the opening waits for the check that started in its first round
+ * (or the one in flight, if it covers everything) and sends in the round after it passed: three
+ * rounds more. If the check fails it throws, and this opening never sends.
  *
  * <p>Opening to one receiver must not trust the receiver with unauthenticated shares: the parties
  * open ⟨x⟩ + ⟨r⟩ to everyone, with r an input mask of the receiver (uniform, so the others learn
@@ -22,6 +29,8 @@ final class SpdzOpen implements RoundProtocol {
   private final int receiver; // < 0: everyone
   private final Shares masked;
   private final InputMasks masks; // null when opening to everyone
+  private final long needs; // recorded batches a passed check must cover before the shares go
+  private boolean sent;
   private long[] opened;
 
   SpdzOpen(SpdzSuite suite, Shares a, int receiver) {
@@ -34,15 +43,22 @@ final class SpdzOpen implements RoundProtocol {
       masks = suite.preprocessing.inputMasks(receiver, a.length);
       masked = suite.sharing.add(a, masks.shares());
     }
+    needs = suite.openingStarts();
   }
 
   @Override
   public void send(int round, Outbox out) {
-    suite.sendToAll(Tamper.Message.OPEN, out, masked.share, masked.length);
+    if (suite.mayOpen(needs)) { // decided before any protocol of this round reads: all agree
+      suite.sendToAll(Tamper.Message.OPEN, out, masked.share, masked.length);
+      sent = true;
+    }
   }
 
   @Override
   public boolean receive(int round, Inbox in) {
+    if (!sent) {
+      return false; // the check this opening waits for is still running
+    }
     int m = masked.length;
     long[] sum = suite.sumShares(in, masked.share, m);
     suite.recordOpened(sum, masked.mac, m);

@@ -29,6 +29,24 @@ import java.util.function.IntFunction;
  * hashed. A {@link MacCheck} (three rounds, whatever the number of values) covers them all before
  * results leave the engine, and at the next round boundary once {@link SpdzConfig#checkEvery()}
  * values are unchecked. Set-up (one round, once per engine) commits to the first check's seed.
+ *
+ * <p><b>Check, then open</b> [DPSZ12, DKL+13]: a corrupt party may add δ to its share of any
+ * opening, and a later product then carries δ times a secret. Only Beaver's d and e ({@link
+ * BeaverMultiply}) and input broadcasts ({@link SpdzInput}) are masked by fresh uniform elements,
+ * so only they are checked lazily. Every {@link #open} (outputs, openings to one party, the low
+ * bits and the statistically masked values of comparison, equality, truncation and bit
+ * decomposition) sends this party's shares only once a MAC check covering everything recorded
+ * before it started (opened values and broadcasts) has passed here. The invariant: {@code passed ≥
+ * needs} of every opening whose shares have left this party. The engine asks for a check at every
+ * round boundary, right after that round's gates started ({@link #check}): every opening that
+ * started in the round waits for the one check started then (or for the one in flight, if it covers
+ * them), and the multiplications of those rounds go on. An opening after unchecked values thus
+ * costs the check's three rounds more (its shares go in the round after the check's last), one
+ * after unchecked input broadcasts only one round more ({@link BroadcastCheck}), one with nothing
+ * unchecked no extra round. A 32-bit comparison of two inputs with its output, over 2^127 − 1, took
+ * 10 rounds before this rule and takes 16 (a check of the inputs and of the products of the mask's
+ * random bits before the masked value, one before the output: 3 rounds each); an equality 10 and 17
+ * (1 before its masked value, 3 before its second, shorter one, 3 before the output).
  */
 public final class SpdzSuite implements Suite {
 
@@ -49,6 +67,13 @@ public final class SpdzSuite implements Suite {
   private static final int POOL_SIZE = 8;
   private final List<long[]> pool = new ArrayList<>(); // see borrow()
   private boolean checkInFlight;
+  // Counts of recorded batches (opened values and input broadcasts), for check-then-open: all
+  // recorded so far, recorded before the check in flight (or the last one) started, covered by the
+  // last check that passed, and the most any opening waiting to send needs covered.
+  private long recorded;
+  private long covered;
+  private long passed;
+  private long demanded;
   private AesCtrPrg coefficients; // a MAC check's, rekeyed per check: see coefficients()
   private long checks; // the number of the next check
 
@@ -157,24 +182,66 @@ public final class SpdzSuite implements Suite {
     };
   }
 
+  /**
+   * The MAC check to start now, if any: one an opening waits for (see the class javadoc), else one
+   * at the end or once {@link SpdzConfig#checkEvery()} values are unchecked. One check runs at a
+   * time, as each commits to the next one's seed in its last round. When an opening waits and only
+   * input broadcasts are unchecked, their digests are compared alone, in one round ({@link
+   * BroadcastCheck}).
+   */
   @Override
   public RoundProtocol check(boolean end) {
-    if (checkInFlight || unchecked.count() == 0) {
+    if (checkInFlight) {
       return null;
     }
-    if (!end && unchecked.count() < config.checkEvery()) {
-      return null;
+    if (demanded <= passed) { // no opening waits
+      if (unchecked.count() == 0 || !end && unchecked.count() < config.checkEvery()) {
+        return null;
+      }
     }
     if (seedCommitments == null) {
       throw new IllegalStateException("the SPDZ set-up did not run before a MAC check");
     }
     long[] digest = broadcastDigest();
     checkInFlight = true;
+    covered = recorded;
+    if (unchecked.count() == 0) { // only input broadcasts: an opening waits for their digests
+      return new BroadcastCheck(this, checks, digest);
+    }
     return new MacCheck(this, checks++, unchecked.take(), digest);
   }
 
   void checkPassed() {
     checkInFlight = false;
+    passed = covered;
+  }
+
+  /**
+   * Called by an opening as it starts: returns what a check must have covered before it may send
+   * its shares (everything recorded so far), and makes the next {@link #check} start one if none in
+   * flight covers it.
+   */
+  long openingStarts() {
+    demanded = Math.max(demanded, recorded);
+    return recorded;
+  }
+
+  /**
+   * Whether an opening that {@link #openingStarts} returned {@code needs} to may send its shares:
+   * whether a check covering it has passed. When not, a check must be in flight (the engine asks
+   * for one at every round boundary, before any protocol sends): otherwise the opening would wait
+   * forever.
+   */
+  boolean mayOpen(long needs) {
+    if (passed >= needs) {
+      return true;
+    }
+    if (!checkInFlight) {
+      throw new IllegalStateException(
+          "an SPDZ opening waits for a MAC check that was not started; the engine must call"
+              + " Suite.check(false) at every round boundary");
+    }
+    return false;
   }
 
   /**
@@ -351,11 +418,13 @@ public final class SpdzSuite implements Suite {
 
   void recordOpened(long[] values, long[] macs, int count) {
     unchecked.add(values, macs, count, false);
+    recorded += count > 0 ? 1 : 0;
   }
 
   /** As {@link #recordOpened}, for two arrays from {@link #borrow} that the check gives back. */
   void recordOpenedPooled(long[] values, long[] macs, int count) {
     unchecked.add(values, macs, count, true);
+    recorded += count > 0 ? 1 : 0;
   }
 
   /**
@@ -386,6 +455,7 @@ public final class SpdzSuite implements Suite {
     Hashing.update(broadcasts, owner);
     Hashing.update(broadcasts, count);
     Hashing.update(broadcasts, values, 0, count * words);
+    recorded += count > 0 ? 1 : 0;
   }
 
   // ---- local operations ----

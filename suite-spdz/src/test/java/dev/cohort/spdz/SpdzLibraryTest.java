@@ -16,4 +16,9 @@ class SpdzLibraryTest extends LibraryContractTest {
   protected int parties() {
     return 3;
   }
+
+  @Override
+  protected int roundsPerCheckBeforeOpen() {
+    return 3;
+  }
 }

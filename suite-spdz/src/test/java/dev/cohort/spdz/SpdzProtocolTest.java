@@ -131,7 +131,8 @@ class SpdzProtocolTest {
           cheating(SpdzConfig.insecureDealer(f, seed), cheater, Tamper.Message.MULTIPLY, -1);
       PartyFailedException e =
           assertThrows(PartyFailedException.class, () -> run(suite, n, seed, product(n)));
-      assertEveryPartyAborts(e, n, "MAC check failed (check 0, 3 opened values)");
+      // d and e: the check before the output's opening fails, so the output is never opened
+      assertEveryPartyAborts(e, n, "MAC check failed (check 0, 2 opened values)");
     }
   }
 
@@ -189,7 +190,7 @@ class SpdzProtocolTest {
         e,
         n,
         cheater,
-        "MAC check failed (check 0, 3 opened values): P"
+        "MAC check failed (check 0, 2 opened values): P"
             + cheater
             + " opened a seed that does not match its commitment; P"
             + cheater
@@ -207,7 +208,7 @@ class SpdzProtocolTest {
         e,
         n,
         cheater,
-        "MAC check failed (check 0, 3 opened values): P"
+        "MAC check failed (check 0, 2 opened values): P"
             + cheater
             + " opened a MAC check value that does not match its commitment; P"
             + cheater
@@ -326,7 +327,7 @@ class SpdzProtocolTest {
                           }));
         };
     PartyFailedException e = assertThrows(PartyFailedException.class, () -> run(suite, n, 7, c));
-    // The first check covers exactly the tampered opening: it ran before the later openings.
+    // The first MAC check covers exactly the tampered opening: it ran before any later opening.
     assertEveryPartyAborts(e, n, "MAC check failed (check 0, 100 opened values)");
   }
 
@@ -391,7 +392,9 @@ class SpdzProtocolTest {
     PartyFailedException e =
         assertThrows(
             PartyFailedException.class, () -> run(SpdzSuite.factory(config), n, 21, product(n)));
-    assertEveryPartyAborts(e, n, "MAC check failed (check 0, 3 opened values)");
+    // The bad MAC is on the product's share, not on d or e: the check before the output's opening
+    // passes; the end check over the opened output fails.
+    assertEveryPartyAborts(e, n, "MAC check failed (check 1, 1 opened values)");
   }
 
   // ---- honest runs ----
@@ -460,7 +463,8 @@ class SpdzProtocolTest {
         for (int run = 0; run < 3; run++) {
           Result<Long> r = results.get(run);
           assertEquals(1234L * -77 + 5, r.value());
-          assertEquals(1 + 1 + 1 + 3, r.metrics().rounds(), "run " + run);
+          // input, multiply, MAC check before the output's opening, opening, end check
+          assertEquals(1 + 1 + 3 + 1 + 3, r.metrics().rounds(), "run " + run);
           assertEquals(run == 0 ? 1 : 0, r.metrics().setupRounds(), "run " + run);
         }
       }
@@ -482,7 +486,7 @@ class SpdzProtocolTest {
     Computation<long[]> openOnly = b -> b.open(b.input(0, b.myId() == 0 ? xs : null, length, BITS));
     for (Result<long[]> r : run(SpdzSuite.factory(M127, 11), n, 11, openOnly)) {
       assertArrayEquals(xs, r.value());
-      assertEquals(1 + 1 + 3, r.metrics().rounds(), "input, open, MAC check");
+      assertEquals(1 + 1 + 1 + 3, r.metrics().rounds(), "input, broadcast check, open, MAC check");
       assertEquals(1, r.metrics().setupRounds(), "seed commitments");
     }
     Computation<long[]> squares =
@@ -492,7 +496,8 @@ class SpdzProtocolTest {
         };
     for (Result<long[]> r : run(SpdzSuite.factory(M127, 12), n, 12, squares)) {
       assertEquals((long) xs[length - 1] * xs[length - 1], r.value()[length - 1]);
-      assertEquals(1 + 1 + 1 + 3, r.metrics().rounds(), "input, multiply, open, MAC check");
+      assertEquals(
+          1 + 1 + 3 + 1 + 3, r.metrics().rounds(), "input, multiply, check, open, end check");
     }
   }
 

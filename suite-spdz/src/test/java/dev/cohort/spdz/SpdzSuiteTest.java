@@ -17,6 +17,18 @@ class SpdzSuiteTest extends SuiteContractTest {
     return new int[] {2, 3, 5};
   }
 
+  /** The MAC check of everything opened (but Beaver's d and e) or input before an opening. */
+  @Override
+  protected int roundsPerCheckBeforeOpen() {
+    return 3;
+  }
+
+  /** The comparison of the input broadcasts' digests, alone, before an opening. */
+  @Override
+  protected int roundsPerInputCheckBeforeOpen() {
+    return 1;
+  }
+
   /** The MAC check: open the seeds, commit to σ, open σ. */
   @Override
   protected int roundsPerFinalCheck() {

@@ -1,0 +1,55 @@
+package dev.cohort.spdz;
+
+import dev.cohort.suite.Inbox;
+import dev.cohort.suite.Outbox;
+import dev.cohort.suite.RoundProtocol;
+
+/**
+ * The check an opening waits for when nothing but input broadcasts is unchecked: the comparison of
+ * the broadcast digests of {@link MacCheck} without its MAC part, in one round. Every party sends
+ * its running digest of the input broadcasts to every other and aborts unless all equal its own (an
+ * input owner sent different values to different parties). No opened value is covered, so no seed
+ * is opened and no σ is sent: the seed committed to for the next {@link MacCheck} stays unrevealed
+ * and keeps its number.
+ *
+ * <p>The invariant: it passes only if every party received the same input broadcasts as this one.
+ * It saves the first opening after the inputs (the masked value of a comparison of inputs, an
+ * output of a linear function of them) two of a MAC check's three rounds.
+ */
+final class BroadcastCheck implements RoundProtocol {
+
+  private final SpdzSuite suite;
+  private final long index; // the number of the next MAC check, for the abort message
+  private final long[] digest;
+  private final long[][] digests;
+
+  BroadcastCheck(SpdzSuite suite, long index, long[] digest) {
+    this.suite = suite;
+    this.index = index;
+    this.digest = digest;
+    this.digests = new long[suite.parties()][];
+  }
+
+  @Override
+  public void send(int round, Outbox out) {
+    for (int k = 0; k < suite.parties(); k++) {
+      if (k != suite.party()) {
+        out.write(k, digest, 0, Hashing.DIGEST_WORDS);
+      }
+    }
+  }
+
+  @Override
+  public boolean receive(int round, Inbox in) {
+    digests[suite.party()] = digest;
+    for (int k = 0; k < suite.parties(); k++) {
+      if (k != suite.party()) {
+        digests[k] = new long[Hashing.DIGEST_WORDS];
+        in.read(k, digests[k], 0, Hashing.DIGEST_WORDS);
+      }
+    }
+    MacCheck.compareDigests(digests, digest, index, suite.party());
+    suite.checkPassed();
+    return true;
+  }
+}
