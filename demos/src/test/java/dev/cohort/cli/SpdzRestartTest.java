@@ -27,15 +27,16 @@ class SpdzRestartTest {
   @TempDir Path dir;
 
   /**
-   * What party {@code p} has used of its file, as its sidecar {@code party-<p>.spdz.used} records:
-   * triples, random elements, random bits, then the input masks of each owner.
+   * What party {@code p} has used of its file, as its use record {@code party-<p>.spdz.used}
+   * records: triples, random elements, random bits, then the input masks of each owner.
    */
   private static long[] used(Path files, int p) throws IOException {
     ByteBuffer b =
         ByteBuffer.wrap(Files.readAllBytes(files.resolve("party-" + p + ".spdz.used")))
             .order(ByteOrder.LITTLE_ENDIAN);
-    assertEquals(8 * (8 + PARTIES), b.capacity());
+    assertEquals(8 * (11 + PARTIES), b.capacity());
     assertEquals(p, b.getLong(16));
+    assertEquals(0, b.getLong(8 * (9 + PARTIES)), "no MAC check in flight after a clean run");
     long[] used = new long[3 + PARTIES];
     for (int k = 0; k < used.length; k++) {
       used[k] = b.getLong(32 + 8 * k);
