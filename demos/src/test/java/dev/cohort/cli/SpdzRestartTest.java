@@ -117,6 +117,53 @@ class SpdzRestartTest {
     }
   }
 
+  @Test
+  void restart_useRecordsDeleted_refusedInsteadOfReusingMasks() throws IOException {
+    Path files = dir.resolve("spdz");
+    Cli.Run dealt =
+        cohort(
+            "preprocess",
+            "--parties",
+            String.valueOf(PARTIES),
+            "--inputs",
+            "10",
+            "--out",
+            files.toString());
+    assertEquals(0, dealt.exitCode(), dealt.all());
+    String[] run = {
+      "demo",
+      "distance-average",
+      "--suite",
+      "spdz",
+      "--devices",
+      String.valueOf(PARTIES - 1),
+      "--sessions",
+      "1",
+      "--preprocessing",
+      files.toString()
+    };
+    Cli.Run first = cohort(run);
+    assertEquals(0, first.exitCode(), first.all());
+    for (int p = 0; p < PARTIES; p++) {
+      Files.delete(files.resolve("party-" + p + ".spdz.used"));
+    }
+
+    // Without the records every party would draw the first run's masks again.
+    Cli.Run second = cohort(run);
+
+    assertEquals(1, second.exitCode(), second.all());
+    assertTrue(
+        second.err().matches("(?s)cohort: P[0-2] failed: .*party-[0-2]\\.spdz\\.used is missing: .*"),
+        second.err());
+    assertTrue(
+        second
+            .err()
+            .contains(
+                " earlier runs used (the dealer creates it with the file), and without it that"
+                    + " material could be used twice; deal fresh files with 'cohort preprocess'"),
+        second.err());
+  }
+
   private static String[] concat(String[] a, String... b) {
     String[] all = new String[a.length + b.length];
     System.arraycopy(a, 0, all, 0, a.length);
