@@ -117,7 +117,7 @@ public final class DealerFiles {
           new Writer(out, field).write(dealer, p, parties, amounts, id);
           out.force(true);
         }
-        new UseRecord(file, p, parties, id).write(new long[3 + parties], false, true);
+        new UseRecord(file, p, parties, id).write(new long[3 + parties], false);
         files.add(file);
       }
     } catch (IOException e) {

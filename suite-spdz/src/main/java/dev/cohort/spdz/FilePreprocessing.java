@@ -153,8 +153,8 @@ final class FilePreprocessing implements SpdzPreprocessing {
 
   /**
    * Records that {@code section} has used {@code used} elements, the others as they are, with the
-   * in-flight mark as it stands: the record is replaced atomically, and on disk before this returns
-   * when {@code durable}.
+   * in-flight mark as it stands: the record is replaced atomically and on disk before this returns
+   * ({@code section} null: only the mark, written in place, forced when {@code durable}).
    */
   private void recordUsed(Section section, long used, boolean durable) {
     Section[] all = sections();
@@ -163,7 +163,11 @@ final class FilePreprocessing implements SpdzPreprocessing {
       counts[k] = all[k] == section ? used : all[k].used;
     }
     try {
-      record.write(counts, checkInFlight, durable);
+      if (section == null) {
+        record.overwrite(counts, checkInFlight, durable);
+      } else {
+        record.write(counts, checkInFlight);
+      }
     } catch (IOException e) {
       close();
       throw new UncheckedIOException(

@@ -28,11 +28,13 @@ import java.util.zip.CRC32C;
  * before the sum is checked, and Σ σ_i = −α·Σ r_j δ_j for the cheater's errors δ_j), and so has
  * one that was interrupted after σ_i left: the MAC key of the material is burned either way.
  *
- * <p>The record is replaced atomically: a temporary file created owner-only, written, forced to
- * disk, then moved over the record, and the directory forced. Only clearing the in-flight mark
- * skips the forcing ({@code durable = false}): the move is still atomic, so a crash leaves the old
- * record (the mark still set), the new one, or, on some file systems, an empty one (corrupt); each
- * is refused or correct, never a record that lets burned or used material be read.
+ * <p>Draws replace the record atomically: a temporary file created owner-only, written, forced to
+ * disk, then moved over the record, and the directory forced; after a crash the record is the old
+ * one or the new one. The mark is written in place instead, the same bytes with a new mark and
+ * checksum, forced (one forced write where a replacement needs two) when set, and not forced at all
+ * when cleared. A crash may then leave the mark set although the check passed, or a write torn
+ * (which fails the checksum): both are refused, never a record that lets burned or used material
+ * be read.
  *
  * <pre>
  * little-endian longs:
@@ -148,19 +150,11 @@ final class UseRecord {
   }
 
   /**
-   * Replaces the record with {@code used} and the in-flight mark {@code checkInFlight}, atomically;
-   * on disk before this returns when {@code durable}.
+   * Replaces the record with {@code used} and the in-flight mark {@code checkInFlight}, atomically
+   * and on disk before this returns.
    */
-  void write(long[] used, boolean checkInFlight, boolean durable) throws IOException {
-    ByteBuffer out = buffer.clear();
-    out.putLong(MAGIC).putLong(VERSION).putLong(party).putLong(parties);
-    for (long u : used) {
-      out.putLong(u);
-    }
-    out.putLong(id[0]).putLong(id[1]).putLong(checkInFlight ? 1 : 0);
-    CRC32C crc = new CRC32C();
-    crc.update(out.array(), 0, out.position());
-    out.putLong(crc.getValue()).flip();
+  void write(long[] used, boolean checkInFlight) throws IOException {
+    ByteBuffer out = encode(used, checkInFlight);
     Files.deleteIfExists(temp); // left by a crash: recreated owner-only below
     try (FileChannel channel =
         FileChannel.open(
@@ -170,18 +164,46 @@ final class UseRecord {
       while (out.hasRemaining()) {
         channel.write(out);
       }
-      if (durable) {
-        channel.force(true);
-      }
+      channel.force(true);
     }
     try {
       Files.move(temp, record, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     } catch (AtomicMoveNotSupportedException e) {
       throw new IOException("the file system cannot replace " + record + " atomically", e);
     }
-    if (durable) {
-      forceDirectory(record.toAbsolutePath().getParent());
+    forceDirectory(record.toAbsolutePath().getParent());
+  }
+
+  /**
+   * Overwrites the record in place with {@code used} and the mark {@code checkInFlight}, forced to
+   * disk (data only: the size does not change) when {@code durable}: one forced write where {@link
+   * #write} needs two (the file and the directory), for the mark that every MAC check sets and
+   * clears. A write torn by a crash fails the checksum, and a corrupt record is refused: never a
+   * record that lets burned or used material be read. The record must exist.
+   */
+  void overwrite(long[] used, boolean checkInFlight, boolean durable) throws IOException {
+    ByteBuffer out = encode(used, checkInFlight);
+    try (FileChannel channel = FileChannel.open(record, StandardOpenOption.WRITE)) {
+      while (out.hasRemaining()) {
+        channel.write(out, out.position());
+      }
+      if (durable) {
+        channel.force(false);
+      }
     }
+  }
+
+  private ByteBuffer encode(long[] used, boolean checkInFlight) {
+    ByteBuffer out = buffer.clear();
+    out.putLong(MAGIC).putLong(VERSION).putLong(party).putLong(parties);
+    for (long u : used) {
+      out.putLong(u);
+    }
+    out.putLong(id[0]).putLong(id[1]).putLong(checkInFlight ? 1 : 0);
+    CRC32C crc = new CRC32C();
+    crc.update(out.array(), 0, out.position());
+    out.putLong(crc.getValue()).flip();
+    return out;
   }
 
   /**
