@@ -80,8 +80,7 @@ class KeysAndPreprocessTest {
         "POSIX permissions only");
     Path out = dir.resolve("pre");
 
-    Cli.Run run =
-        cohort("preprocess", "--parties", "3", "--inputs", "5", "--out", out.toString());
+    Cli.Run run = cohort("preprocess", "--parties", "3", "--inputs", "5", "--out", out.toString());
 
     assertEquals(0, run.exitCode(), run.all());
     for (int p = 0; p < 3; p++) {

@@ -153,7 +153,9 @@ class SpdzRestartTest {
 
     assertEquals(1, second.exitCode(), second.all());
     assertTrue(
-        second.err().matches("(?s)cohort: P[0-2] failed: .*party-[0-2]\\.spdz\\.used is missing: .*"),
+        second
+            .err()
+            .matches("(?s)cohort: P[0-2] failed: .*party-[0-2]\\.spdz\\.used is missing: .*"),
         second.err());
     assertTrue(
         second

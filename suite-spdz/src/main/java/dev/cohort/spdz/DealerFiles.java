@@ -50,6 +50,7 @@ public final class DealerFiles {
 
   /** Header words after the modulus: the four material counts and the two words of the id. */
   static final int COUNTS_AND_ID = 6;
+
   private static final int CHUNK = 1 << 16;
 
   /**

@@ -33,9 +33,9 @@ import java.nio.file.StandardOpenOption;
  * draw first records the new position, replacing the record atomically and on disk, and only then
  * reads and returns the material: after a crash some material may be skipped, never used again.
  * Skipped material can leave the parties' positions apart, which the MAC check then catches (the
- * run aborts); deal fresh files then. A record that is missing, damaged or of another dealing is
- * an error: the file cannot be used safely without it. Two readers open at the same time on the
- * same file are not detected: run each party once.
+ * run aborts); deal fresh files then. A record that is missing, damaged or of another dealing is an
+ * error: the file cannot be used safely without it. Two readers open at the same time on the same
+ * file are not detected: run each party once.
  *
  * <p>A failed MAC check burns the file's MAC key: before this party reveals its σ_i in a check
  * ({@link #beforeMacReveal()}) the record durably marks a check in flight, and the mark is cleared
@@ -126,7 +126,9 @@ final class FilePreprocessing implements SpdzPreprocessing {
     return UseRecord.of(file);
   }
 
-  /** The sections in the use record's order: triples, random elements, random bits, masks by owner. */
+  /**
+   * The sections in the use record's order: triples, random elements, random bits, masks by owner.
+   */
   private Section[] sections() {
     Section[] all = new Section[3 + masks.length];
     all[0] = triples;

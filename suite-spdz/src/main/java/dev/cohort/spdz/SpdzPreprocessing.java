@@ -13,10 +13,10 @@ import dev.cohort.suite.Shares;
  *
  * <p>A failed MAC check burns the MAC key: every honest σ_i is opened before Σ σ_i is checked, and
  * a cheater who added errors δ_j solves Σ σ_i = −α·Σ r_j δ_j for α, after which it can forge any
- * MAC made with that key [DPSZ12]. So the suite calls {@link #beforeMacReveal()} before it
- * sends σ_i and {@link #macCheckPassed()} when the check has passed; a source that can hand out
- * material with the same α again (a file read by a later run, a dealer asked again) must refuse to
- * once a check was revealed and never passed.
+ * MAC made with that key [DPSZ12]. So the suite calls {@link #beforeMacReveal()} before it sends
+ * σ_i and {@link #macCheckPassed()} when the check has passed; a source that can hand out material
+ * with the same α again (a file read by a later run, a dealer asked again) must refuse it once a
+ * check's σ_i was revealed and the check never passed.
  */
 public interface SpdzPreprocessing {
 

@@ -25,16 +25,16 @@ import java.util.zip.CRC32C;
  *
  * <p>A check in flight is marked before this party reveals its σ_i in a MAC check and cleared when
  * the check passes. A check that fails has revealed α to a cheater (every honest σ_i is opened
- * before the sum is checked, and Σ σ_i = −α·Σ r_j δ_j for the cheater's errors δ_j), and so has
- * one that was interrupted after σ_i left: the MAC key of the material is burned either way.
+ * before the sum is checked, and Σ σ_i = −α·Σ r_j δ_j for the cheater's errors δ_j), and so has one
+ * that was interrupted after σ_i left: the MAC key of the material is burned either way.
  *
  * <p>Draws replace the record atomically: a temporary file created owner-only, written, forced to
  * disk, then moved over the record, and the directory forced; after a crash the record is the old
  * one or the new one. The mark is written in place instead, the same bytes with a new mark and
  * checksum, forced (one forced write where a replacement needs two) when set, and not forced at all
  * when cleared. A crash may then leave the mark set although the check passed, or a write torn
- * (which fails the checksum): both are refused, never a record that lets burned or used material
- * be read.
+ * (which fails the checksum): both are refused, never a record that lets burned or used material be
+ * read.
  *
  * <pre>
  * little-endian longs:
@@ -65,7 +65,9 @@ final class UseRecord {
   private final long[] id;
   private final ByteBuffer buffer;
 
-  /** The record of {@code file}, the file of {@code party} of {@code parties} dealt as {@code id}. */
+  /**
+   * The record of {@code file}, the file of {@code party} of {@code parties} dealt as {@code id}.
+   */
   UseRecord(Path file, int party, int parties, long[] id) {
     this.file = file;
     this.record = of(file);

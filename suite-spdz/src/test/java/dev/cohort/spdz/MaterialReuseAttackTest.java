@@ -33,9 +33,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Preprocessing material is never used twice, and never with a MAC key that a failed check may
- * have revealed: a corrupt party that makes a check fail, and a user who deletes or swaps a use
- * record, each find the next run refused.
+ * Preprocessing material is never used twice, and never with a MAC key that a failed check may have
+ * revealed: a corrupt party that makes a check fail, and a user who deletes or swaps a use record,
+ * each find the next run refused.
  */
 class MaterialReuseAttackTest {
 
@@ -163,8 +163,7 @@ class MaterialReuseAttackTest {
 
     PartyFailedException restarted =
         assertThrows(
-            PartyFailedException.class,
-            () -> run(SpdzSuite.factory(config), 47, product(7, -8)));
+            PartyFailedException.class, () -> run(SpdzSuite.factory(config), 47, product(7, -8)));
     assertHonestPartiesFail(
         restarted,
         IllegalStateException.class,
@@ -190,8 +189,7 @@ class MaterialReuseAttackTest {
     interrupted.beforeMacReveal(); // σ_1 left; the run dies before the check ends
 
     IllegalStateException e =
-        assertThrows(
-            IllegalStateException.class, () -> FilePreprocessing.open(file, M127, 1, 2));
+        assertThrows(IllegalStateException.class, () -> FilePreprocessing.open(file, M127, 1, 2));
     assertEquals(
         BURNED
             + " preprocessing in "
@@ -269,7 +267,8 @@ class MaterialReuseAttackTest {
     Path out = directory.resolve("pre");
     Files.createDirectories(out);
     for (int p = 0; p < N; p++) { // left by an older dealer, readable by all
-      for (Path old : List.of(DealerFiles.file(out, p), FilePreprocessing.usedFile(DealerFiles.file(out, p)))) {
+      for (Path old :
+          List.of(DealerFiles.file(out, p), FilePreprocessing.usedFile(DealerFiles.file(out, p)))) {
         Files.write(old, new byte[] {1});
         Files.setPosixFilePermissions(old, PosixFilePermissions.fromString("rw-r--r--"));
       }
@@ -287,7 +286,8 @@ class MaterialReuseAttackTest {
         }
       }
     }
-    for (Path created : List.of(directory.resolve("new"), directory.resolve("new").resolve("pre"))) {
+    for (Path created :
+        List.of(directory.resolve("new"), directory.resolve("new").resolve("pre"))) {
       assertEquals(
           "rwx------",
           PosixFilePermissions.toString(Files.getPosixFilePermissions(created)),
