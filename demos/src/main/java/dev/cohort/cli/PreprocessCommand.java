@@ -28,8 +28,13 @@ import picocli.CommandLine.Spec;
           + " anyone who holds every file can forge MACs and read every input. It is meant for"
           + " tests and demos; a deployment needs a real offline phase.",
       "",
-      "Each party records next to its file (party-<i>.spdz.used) how much material it has"
-          + " used, so a restarted party continues where it stopped; dealing again resets it.",
+      "Each file comes with its use record (party-<i>.spdz.used), bound to it by the dealing's"
+          + " id: a party records there how much material it has used, so a restarted party"
+          + " continues where it stopped. A missing record or one of another dealing is refused,"
+          + " and so are the files after a MAC check failed (or was interrupted) on them: the MAC"
+          + " key may then be known to a cheating party. Deal fresh files then; dealing again"
+          + " replaces the files and their records. Files are created readable by their owner"
+          + " only.",
       ""
     })
 final class PreprocessCommand implements Callable<Integer> {

@@ -3,10 +3,14 @@ package dev.cohort.cli;
 import static dev.cohort.cli.Cli.cohort;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.cohort.netty.tls.TlsIdentity;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,6 +71,28 @@ class KeysAndPreprocessTest {
     assertTrue(Files.exists(out.resolve("party-0.spdz")));
     assertTrue(Files.exists(out.resolve("party-1.spdz")));
     assertTrue(run.out().contains("trusted dealer"), run.out());
+  }
+
+  @Test
+  void preprocess_posixFileSystem_filesAndUseRecordsOwnerOnly() throws IOException {
+    assumeTrue(
+        dir.getFileSystem().supportedFileAttributeViews().contains("posix"),
+        "POSIX permissions only");
+    Path out = dir.resolve("pre");
+
+    Cli.Run run = cohort("preprocess", "--parties", "3", "--inputs", "5", "--out", out.toString());
+
+    assertEquals(0, run.exitCode(), run.all());
+    for (int p = 0; p < 3; p++) {
+      for (String name : List.of("party-" + p + ".spdz", "party-" + p + ".spdz.used")) {
+        assertEquals(
+            "rw-------",
+            PosixFilePermissions.toString(Files.getPosixFilePermissions(out.resolve(name))),
+            name);
+      }
+    }
+    assertEquals(
+        "rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(out)), "dir");
   }
 
   @Test

@@ -27,15 +27,16 @@ class SpdzRestartTest {
   @TempDir Path dir;
 
   /**
-   * What party {@code p} has used of its file, as its sidecar {@code party-<p>.spdz.used} records:
-   * triples, random elements, random bits, then the input masks of each owner.
+   * What party {@code p} has used of its file, as its use record {@code party-<p>.spdz.used}
+   * records: triples, random elements, random bits, then the input masks of each owner.
    */
   private static long[] used(Path files, int p) throws IOException {
     ByteBuffer b =
         ByteBuffer.wrap(Files.readAllBytes(files.resolve("party-" + p + ".spdz.used")))
             .order(ByteOrder.LITTLE_ENDIAN);
-    assertEquals(8 * (8 + PARTIES), b.capacity());
+    assertEquals(8 * (11 + PARTIES), b.capacity());
     assertEquals(p, b.getLong(16));
+    assertEquals(0, b.getLong(8 * (9 + PARTIES)), "no MAC check in flight after a clean run");
     long[] used = new long[3 + PARTIES];
     for (int k = 0; k < used.length; k++) {
       used[k] = b.getLong(32 + 8 * k);
@@ -114,6 +115,55 @@ class SpdzRestartTest {
           afterSecond[3 + owner] > afterFirst[3 + owner],
           Arrays.toString(afterFirst) + " then " + Arrays.toString(afterSecond));
     }
+  }
+
+  @Test
+  void restart_useRecordsDeleted_refusedInsteadOfReusingMasks() throws IOException {
+    Path files = dir.resolve("spdz");
+    Cli.Run dealt =
+        cohort(
+            "preprocess",
+            "--parties",
+            String.valueOf(PARTIES),
+            "--inputs",
+            "10",
+            "--out",
+            files.toString());
+    assertEquals(0, dealt.exitCode(), dealt.all());
+    String[] run = {
+      "demo",
+      "distance-average",
+      "--suite",
+      "spdz",
+      "--devices",
+      String.valueOf(PARTIES - 1),
+      "--sessions",
+      "1",
+      "--preprocessing",
+      files.toString()
+    };
+    Cli.Run first = cohort(run);
+    assertEquals(0, first.exitCode(), first.all());
+    for (int p = 0; p < PARTIES; p++) {
+      Files.delete(files.resolve("party-" + p + ".spdz.used"));
+    }
+
+    // Without the records every party would draw the first run's masks again.
+    Cli.Run second = cohort(run);
+
+    assertEquals(1, second.exitCode(), second.all());
+    assertTrue(
+        second
+            .err()
+            .matches("(?s)cohort: P[0-2] failed: .*party-[0-2]\\.spdz\\.used is missing: .*"),
+        second.err());
+    assertTrue(
+        second
+            .err()
+            .contains(
+                " earlier runs used (the dealer creates it with the file), and without it that"
+                    + " material could be used twice; deal fresh files with 'cohort preprocess'"),
+        second.err());
   }
 
   private static String[] concat(String[] a, String... b) {

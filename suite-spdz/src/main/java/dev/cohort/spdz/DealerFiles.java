@@ -1,6 +1,7 @@
 package dev.cohort.spdz;
 
 import dev.cohort.field.Field;
+import dev.cohort.random.Prg;
 import dev.cohort.suite.Shares;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,8 +11,11 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 
 /**
@@ -24,21 +28,29 @@ import java.util.List;
  * stored column by column (all value shares, then all MAC shares, ...):
  *
  * <pre>
- * +-------+---------+-------+---------+-------+------+-----------+---------+--------+------+-------+-----+
- * | magic | version | party | parties | words | bits | modulus   | triples | random | bits | masks | α_i |
- * |       |         |       |         |       |      | (words)   | count   | count  | count| /owner|     |
- * +-------+---------+-------+---------+-------+------+-----------+---------+--------+------+-------+-----+
+ * +-------+---------+-------+---------+-------+------+---------+---------+--------+-------+-------+----+-----+
+ * | magic | version | party | parties | words | bits | modulus | triples | random | bits  | masks | id | α_i |
+ * |       |         |       |         |       |      | (words) | count   | count  | count | /owner| (2)|     |
+ * +-------+---------+-------+---------+-------+------+---------+---------+--------+-------+-------+----+-----+
  * triples:  a, a mac, b, b mac, c, c mac          random:  r, r mac          bits:  b, b mac
  * masks of owner o = 0..n-1:  r, r mac, and r itself in the file of the owner
  * </pre>
  *
- * <p>Readers record how much they used in {@code party-<i>.spdz.used}; writing a file deletes its
- * record.
+ * <p>The id is 128 random bits drawn for each dealing, the same in every party's file. Each file
+ * comes with its {@link UseRecord} {@code party-<i>.spdz.used}, created by the dealer with the id
+ * and nothing used: readers record there how much they used and whether a MAC check is in flight,
+ * and refuse a file whose record is missing or carries another id. Dealing replaces both. The files
+ * and records are created readable and writable by their owner only (where the file system has
+ * POSIX permissions), and a directory the dealer creates is its owner's only.
  */
 public final class DealerFiles {
 
   static final long MAGIC = 0x454c4946_5a445053L; // "SPDZFILE"
-  static final long VERSION = 1;
+  static final long VERSION = 2;
+
+  /** Header words after the modulus: the four material counts and the two words of the id. */
+  static final int COUNTS_AND_ID = 6;
+
   private static final int CHUNK = 1 << 16;
 
   /**
@@ -84,30 +96,44 @@ public final class DealerFiles {
 
   private static List<Path> write(
       Path directory, Field field, int parties, Amounts amounts, byte[] key) {
+    long[] id = new long[2];
+    Prg.secure().fill(id, 0, 2); // a fresh id even for a seeded dealing: it names this dealing
     List<Path> files = new ArrayList<>();
     try {
-      Files.createDirectories(directory);
+      if (!Files.isDirectory(directory)) {
+        Files.createDirectories(directory, ownerOnlyDirectory(directory));
+      }
       for (int p = 0; p < parties; p++) {
         InsecureDealer dealer = new InsecureDealer(field, p, parties, key, Long.MAX_VALUE);
         Path file = file(directory, p);
-        // Fresh material: forget what was used of the file this one replaces (first, so that a
-        // crash before the new file is complete leaves a file that is refused, not one that is
-        // read from the replaced file's positions).
-        Files.deleteIfExists(FilePreprocessing.usedFile(file));
+        // The replaced file goes first, then the new one is created owner-only, written and
+        // forced, and only then is its record (with the new id) written: a crash in between
+        // leaves no file, a short one, or one whose record carries another id, all refused.
+        Files.deleteIfExists(file);
         try (FileChannel out =
             FileChannel.open(
                 file,
-                StandardOpenOption.CREATE,
-                StandardOpenOption.TRUNCATE_EXISTING,
-                StandardOpenOption.WRITE)) {
-          new Writer(out, field).write(dealer, p, parties, amounts);
+                EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                UseRecord.ownerOnly(file))) {
+          new Writer(out, field).write(dealer, p, parties, amounts, id);
+          out.force(true);
         }
+        new UseRecord(file, p, parties, id).write(new long[3 + parties], false);
         files.add(file);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write SPDZ preprocessing to " + directory, e);
     }
     return files;
+  }
+
+  private static FileAttribute<?>[] ownerOnlyDirectory(Path directory) {
+    if (UseRecord.ownerOnly(directory).length == 0) {
+      return new FileAttribute<?>[0];
+    }
+    return new FileAttribute<?>[] {
+      PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))
+    };
   }
 
   /**
@@ -133,8 +159,9 @@ public final class DealerFiles {
       this.words = field.words();
     }
 
-    void write(InsecureDealer dealer, int party, int parties, Amounts amounts) throws IOException {
-      long[] header = new long[6 + words + 4];
+    void write(InsecureDealer dealer, int party, int parties, Amounts amounts, long[] id)
+        throws IOException {
+      long[] header = new long[6 + words + COUNTS_AND_ID];
       header[0] = MAGIC;
       header[1] = VERSION;
       header[2] = party;
@@ -148,6 +175,8 @@ public final class DealerFiles {
       header[7 + words] = amounts.randomElements();
       header[8 + words] = amounts.randomBits();
       header[9 + words] = amounts.inputMasks();
+      header[10 + words] = id[0];
+      header[11 + words] = id[1];
       put(header, header.length);
       put(dealer.macKeyShare(), words);
 

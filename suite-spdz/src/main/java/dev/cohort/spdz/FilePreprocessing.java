@@ -9,13 +9,9 @@ import java.lang.ref.Cleaner;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.zip.CRC32C;
 
 /**
  * One party's preprocessing streamed from the file {@link DealerFiles} wrote for it. The file stays
@@ -31,36 +27,30 @@ import java.util.zip.CRC32C;
  * Cleaner}).
  *
  * <p>Material must never be used twice, also not across processes: how much of each kind has been
- * handed out is kept in a small sidecar file next to the material ({@code party-<i>.spdz.used},
- * {@link #usedFile(Path)}), and a reader opened on the same file later starts every kind where the
- * previous ones stopped. Every draw first records the new position, replacing the sidecar
- * atomically (a temporary file, forced to disk, then an atomic move), and only then reads and
- * returns the material: after a crash some material may be skipped, never used again. Skipped
- * material can leave the parties' positions apart, which the MAC check then catches (the run
- * aborts); deal fresh files then. A damaged sidecar is an error: the file cannot be used safely
- * without it. Two readers open at the same time on the same file are not detected: run each party
- * once.
+ * handed out is kept in the file's {@link UseRecord} ({@code party-<i>.spdz.used}, {@link
+ * #usedFile(Path)}), which the dealer creates with the file, bound to it by the dealing's id. A
+ * reader opened on the same file later starts every kind where the previous ones stopped. Every
+ * draw first records the new position, replacing the record atomically and on disk, and only then
+ * reads and returns the material: after a crash some material may be skipped, never used again.
+ * Skipped material can leave the parties' positions apart, which the MAC check then catches (the
+ * run aborts); deal fresh files then. A record that is missing, damaged or of another dealing is an
+ * error: the file cannot be used safely without it. Two readers open at the same time on the same
+ * file are not detected: run each party once.
  *
- * <p>Sidecar layout, little-endian longs: magic, version, party, parties, the number of triples,
- * random elements and random bits used, the number of input masks of each owner used, and a CRC32C
- * of all the bytes before it.
+ * <p>A failed MAC check burns the file's MAC key: before this party reveals its σ_i in a check
+ * ({@link #beforeMacReveal()}) the record durably marks a check in flight, and the mark is cleared
+ * when the check passes ({@link #macCheckPassed()}, not forced to disk: after a crash the mark may
+ * survive, which errs on the side of refusing). A reader that finds the mark refuses the file.
  */
 final class FilePreprocessing implements SpdzPreprocessing {
 
   /** The reader's whole buffer: what it holds besides the arrays it returns. */
   static final int BUFFER_BYTES = 1 << 16;
 
-  /** The sidecar's magic: "SPDZUSED". */
-  static final long USED_MAGIC = 0x44455355_5a445053L;
-
-  static final long USED_VERSION = 1;
-
   private static final Cleaner CLEANER = Cleaner.create();
 
   private final Path file;
-  private final Path usedFile;
-  private final Path usedTemp;
-  private final ByteBuffer usedBuffer;
+  private final UseRecord record;
   private final int words;
   private final int party;
   private final FileChannel channel;
@@ -74,19 +64,18 @@ final class FilePreprocessing implements SpdzPreprocessing {
   private final Section[] masks;
   private long bytesRead;
   private boolean closed;
+  private boolean checkInFlight;
 
   private FilePreprocessing(
       Path file, FileChannel channel, Field field, int party, int parties, long[] header)
       throws IOException {
     this.file = file;
-    this.usedFile = usedFile(file);
-    this.usedTemp = usedFile.resolveSibling(usedFile.getFileName() + ".tmp");
-    this.usedBuffer = ByteBuffer.allocate(8 * (8 + parties)).order(ByteOrder.LITTLE_ENDIAN);
     this.channel = channel;
     this.words = field.words();
     this.party = party;
     int h = 6 + words;
-    long position = 8L * (h + 4);
+    this.record = new UseRecord(file, party, parties, new long[] {header[h + 4], header[h + 5]});
+    long position = 8L * (h + DealerFiles.COUNTS_AND_ID);
     this.alpha = new long[words];
     read(position, alpha);
     position += 8L * words;
@@ -106,7 +95,7 @@ final class FilePreprocessing implements SpdzPreprocessing {
               owner == party ? 3 : 2);
       position = masks[owner].end();
     }
-    readUsed(parties);
+    readUsed();
     this.closer = CLEANER.register(this, new Closer(channel));
     closeIfUsedUp();
   }
@@ -132,12 +121,14 @@ final class FilePreprocessing implements SpdzPreprocessing {
     }
   }
 
-  /** The sidecar that records how much of {@code file}'s material has been used. */
+  /** The use record of {@code file}: how much of its material has been used. */
   static Path usedFile(Path file) {
-    return file.resolveSibling(file.getFileName() + ".used");
+    return UseRecord.of(file);
   }
 
-  /** The sections in sidecar order: triples, random elements, random bits, masks by owner. */
+  /**
+   * The sections in the use record's order: triples, random elements, random bits, masks by owner.
+   */
   private Section[] sections() {
     Section[] all = new Section[3 + masks.length];
     all[0] = triples;
@@ -147,100 +138,42 @@ final class FilePreprocessing implements SpdzPreprocessing {
     return all;
   }
 
-  /** Starts every section where the sidecar, if there is one, says earlier readers stopped. */
-  private void readUsed(int parties) throws IOException {
-    byte[] bytes;
-    try {
-      bytes = Files.readAllBytes(usedFile);
-    } catch (NoSuchFileException e) {
-      return; // nothing used yet
-    }
+  /** Starts every section where the use record says earlier readers stopped. */
+  private void readUsed() throws IOException {
     Section[] all = sections();
-    if (bytes.length != usedBuffer.capacity()) {
-      throw corruptUsed("it has " + bytes.length + " bytes, not " + usedBuffer.capacity());
-    }
-    ByteBuffer in = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-    CRC32C crc = new CRC32C();
-    crc.update(bytes, 0, bytes.length - 8);
-    if (in.getLong(bytes.length - 8) != crc.getValue()) {
-      throw corruptUsed("bad checksum");
-    }
-    if (in.getLong(0) != USED_MAGIC || in.getLong(8) != USED_VERSION) {
-      throw corruptUsed("bad magic or version");
-    }
-    if (in.getLong(16) != party || in.getLong(24) != parties) {
-      throw corruptUsed("it belongs to P" + in.getLong(16) + " of " + in.getLong(24) + " parties");
-    }
+    long[] totals = new long[all.length];
+    String[] kinds = new String[all.length];
     for (int k = 0; k < all.length; k++) {
-      long used = in.getLong(32 + 8 * k);
-      if (used < 0 || used > all[k].total) {
-        throw corruptUsed(
-            "it records " + used + " " + all[k].what + " used of " + all[k].total + " in the file");
-      }
-      all[k].used = used;
+      totals[k] = all[k].total;
+      kinds[k] = all[k].what;
     }
-  }
-
-  private IllegalArgumentException corruptUsed(String why) {
-    return new IllegalArgumentException(
-        usedFile
-            + " is corrupt ("
-            + why
-            + "): it records how much of "
-            + file
-            + " earlier runs used, and without it that material could be used twice; deal"
-            + " fresh files with 'cohort preprocess'");
+    long[] used = record.read(totals, kinds);
+    for (int k = 0; k < all.length; k++) {
+      all[k].used = used[k];
+    }
   }
 
   /**
-   * Records that {@code section} has used {@code used} elements, the others as they are: the
-   * sidecar is replaced atomically and on disk before this returns.
+   * Records that {@code section} has used {@code used} elements, the others as they are, with the
+   * in-flight mark as it stands: the record is replaced atomically and on disk before this returns
+   * ({@code section} null: only the mark, written in place, forced when {@code durable}).
    */
-  private void recordUsed(Section section, long used) {
+  private void recordUsed(Section section, long used, boolean durable) {
     Section[] all = sections();
-    ByteBuffer out = usedBuffer.clear();
-    out.putLong(USED_MAGIC).putLong(USED_VERSION).putLong(party).putLong(masks.length);
-    for (Section s : all) {
-      out.putLong(s == section ? used : s.used);
+    long[] counts = new long[all.length];
+    for (int k = 0; k < all.length; k++) {
+      counts[k] = all[k] == section ? used : all[k].used;
     }
-    CRC32C crc = new CRC32C();
-    crc.update(out.array(), 0, out.position());
-    out.putLong(crc.getValue()).flip();
     try {
-      try (FileChannel temp =
-          FileChannel.open(
-              usedTemp,
-              StandardOpenOption.CREATE,
-              StandardOpenOption.TRUNCATE_EXISTING,
-              StandardOpenOption.WRITE)) {
-        while (out.hasRemaining()) {
-          temp.write(out);
-        }
-        temp.force(true);
+      if (section == null) {
+        record.overwrite(counts, checkInFlight, durable);
+      } else {
+        record.write(counts, checkInFlight);
       }
-      try {
-        Files.move(
-            usedTemp,
-            usedFile,
-            StandardCopyOption.ATOMIC_MOVE,
-            StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        throw new IOException("the file system cannot replace " + usedFile + " atomically", e);
-      }
-      forceDirectory(usedFile.toAbsolutePath().getParent());
     } catch (IOException e) {
       close();
       throw new UncheckedIOException(
-          "cannot record the use of SPDZ preprocessing file " + file + " in " + usedFile, e);
-    }
-  }
-
-  /** Makes a rename in {@code directory} durable where the platform allows (not on Windows). */
-  private static void forceDirectory(Path directory) {
-    try (FileChannel d = FileChannel.open(directory, StandardOpenOption.READ)) {
-      d.force(true);
-    } catch (IOException e) {
-      // Directories cannot be opened or forced on some platforms: the move is still atomic.
+          "cannot record the use of SPDZ preprocessing file " + file + " in " + usedFile(file), e);
     }
   }
 
@@ -248,7 +181,7 @@ final class FilePreprocessing implements SpdzPreprocessing {
   private static long[] readHeader(Path file, FileChannel in, Field field, int party, int parties)
       throws IOException {
     int words = field.words();
-    int length = 6 + words + 4;
+    int length = 6 + words + DealerFiles.COUNTS_AND_ID;
     if (in.size() < 8L * 6) {
       throw new IllegalArgumentException(file + " is not a SPDZ preprocessing file (too short)");
     }
@@ -262,7 +195,8 @@ final class FilePreprocessing implements SpdzPreprocessing {
               + " is a version-"
               + fixed[1]
               + " SPDZ preprocessing file; this reader takes version "
-              + DealerFiles.VERSION);
+              + DealerFiles.VERSION
+              + "; deal fresh files with 'cohort preprocess'");
     }
     if (fixed[2] != party || fixed[3] != parties) {
       throw new IllegalArgumentException(
@@ -321,7 +255,8 @@ final class FilePreprocessing implements SpdzPreprocessing {
       elements = Math.addExact(elements, Math.multiplyExact(2, bits));
       elements = Math.addExact(elements, Math.multiplyExact(2L * parties + 1, masks));
       elements = Math.addExact(elements, 1); // the MAC key share
-      return Math.addExact(8L * (h + 4), Math.multiplyExact(elements, 8L * words));
+      return Math.addExact(
+          8L * (h + DealerFiles.COUNTS_AND_ID), Math.multiplyExact(elements, 8L * words));
     } catch (ArithmeticException e) {
       throw corruptCounts(file);
     }
@@ -421,6 +356,26 @@ final class FilePreprocessing implements SpdzPreprocessing {
     return new Shares(count, c[0], c[1]);
   }
 
+  /**
+   * Marks a MAC check in flight in the use record, on disk, before this party's σ_i leaves: from
+   * here until {@link #macCheckPassed()} this file's MAC key counts as burned.
+   */
+  @Override
+  public synchronized void beforeMacReveal() {
+    checkInFlight = true;
+    recordUsed(null, 0, true);
+  }
+
+  /**
+   * Clears the in-flight mark. Not forced to disk: σ_i is already out, and a mark that survives a
+   * crash only makes the next reader refuse; the next draw forces the record anyway.
+   */
+  @Override
+  public synchronized void macCheckPassed() {
+    checkInFlight = false;
+    recordUsed(null, 0, false);
+  }
+
   /** Closes the channel; holds no reference to the reader, so the reader can be collected. */
   private record Closer(FileChannel channel) implements Runnable {
     @Override
@@ -477,7 +432,7 @@ final class FilePreprocessing implements SpdzPreprocessing {
       }
       long from = used;
       if (count > 0) {
-        recordUsed(this, from + count); // reserve before use: skipped at worst, never reused
+        recordUsed(this, from + count, true); // reserve before use: skipped, never reused
         used = from + count;
       }
       long[][] out = new long[columns][];

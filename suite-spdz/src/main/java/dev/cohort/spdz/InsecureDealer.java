@@ -1,8 +1,11 @@
 package dev.cohort.spdz;
 
+import dev.cohort.api.PartyId;
 import dev.cohort.field.Field;
 import dev.cohort.random.Prg;
 import dev.cohort.suite.Shares;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * An in-process trusted dealer seeded with a number that every party knows: <b>INSECURE</b>, for
@@ -21,6 +24,13 @@ import dev.cohort.suite.Shares;
  *
  * <p>An optional limit per kind turns "more material than a real offline phase would have produced"
  * into a clear error naming the kind.
+ *
+ * <p>A failed MAC check burns the key (see {@link SpdzPreprocessing}): a {@link #source(long)}
+ * remembers, for as long as it lives in this JVM, each party whose dealer revealed its σ_i in a
+ * check that never passed, and refuses to deal to that party again. It protects only that source
+ * object: a new source from the same seed deals the same α again, as the seeded dealer is INSECURE
+ * anyway. A source shared by engines of one party that run at the same time would refuse one while
+ * another's check is in flight: give each its own.
  */
 public final class InsecureDealer implements SpdzPreprocessing {
 
@@ -40,6 +50,7 @@ public final class InsecureDealer implements SpdzPreprocessing {
   private final Stream random;
   private final Stream bits;
   private final Stream[] masks;
+  private final Source source; // null where not dealt by a source: nothing to refuse
   private long triplesUsed;
   private long randomUsed;
   private long bitsUsed;
@@ -58,6 +69,11 @@ public final class InsecureDealer implements SpdzPreprocessing {
    * key, which is everyone in a test. {@link DealerFiles} uses a fresh secret key.
    */
   InsecureDealer(Field field, int party, int parties, byte[] key, long limit) {
+    this(field, party, parties, key, limit, null);
+  }
+
+  private InsecureDealer(
+      Field field, int party, int parties, byte[] key, long limit, Source source) {
     if (parties < 2 || party < 0 || party >= parties) {
       throw new IllegalArgumentException(
           "party (" + party + ") must be in [0, parties) with parties (" + parties + ") >= 2");
@@ -86,6 +102,7 @@ public final class InsecureDealer implements SpdzPreprocessing {
       masks[owner] = new Stream(key, MASKS + owner, owner == party);
     }
     this.masksUsed = new long[parties];
+    this.source = source;
   }
 
   /** Dealers seeded with {@code seed} for every party, without a limit: INSECURE. */
@@ -93,9 +110,54 @@ public final class InsecureDealer implements SpdzPreprocessing {
     return source(seed, Long.MAX_VALUE);
   }
 
-  /** Dealers seeded with {@code seed}, each kind capped at {@code limit}: INSECURE. */
+  /**
+   * Dealers seeded with {@code seed}, each kind capped at {@code limit}: INSECURE. The source
+   * refuses a party whose dealer revealed σ_i in a MAC check that never passed.
+   */
   public static PreprocessingSource source(long seed, long limit) {
-    return (field, party, parties) -> new InsecureDealer(field, party, parties, seed, limit);
+    return new Source(keyOf(seed), limit);
+  }
+
+  @Override
+  public void beforeMacReveal() {
+    if (source != null) {
+      source.revealing.add(this);
+    }
+  }
+
+  @Override
+  public void macCheckPassed() {
+    if (source != null) {
+      source.revealing.remove(this);
+    }
+  }
+
+  /** Dealers of one key, and those whose MAC check revealed σ_i and has not passed (yet). */
+  private static final class Source implements PreprocessingSource {
+    private final byte[] key;
+    private final long limit;
+    private final Set<InsecureDealer> revealing = ConcurrentHashMap.newKeySet();
+
+    Source(byte[] key, long limit) {
+      this.key = key;
+      this.limit = limit;
+    }
+
+    @Override
+    public SpdzPreprocessing open(Field field, int party, int parties) {
+      for (InsecureDealer dealer : revealing) {
+        if (dealer.party == party) {
+          throw new IllegalStateException(
+              "a MAC check of "
+                  + PartyId.of(party)
+                  + " failed (or was interrupted) with this in-process dealer's MAC key: the key"
+                  + " may be known to a cheating party, so this source will not deal it again;"
+                  + " use fresh preprocessing (a new dealer seed, or files dealt with 'cohort"
+                  + " preprocess')");
+        }
+      }
+      return new InsecureDealer(field, party, parties, key, limit, this);
+    }
   }
 
   private static byte[] keyOf(long seed) {

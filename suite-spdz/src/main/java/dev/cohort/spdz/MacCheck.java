@@ -91,6 +91,9 @@ final class MacCheck implements RoundProtocol {
 
   @Override
   public void send(int round, Outbox out) {
+    if (round == 2) {
+      suite.preprocessing.beforeMacReveal(); // a failed check reveals α: burn the key until passed
+    }
     for (int k = 0; k < parties; k++) {
       if (k == self) {
         continue;
@@ -149,6 +152,7 @@ final class MacCheck implements RoundProtocol {
               "the opened values do not match their MACs; a party sent inconsistent shares or"
                   + " the preprocessing is corrupt");
         }
+        suite.preprocessing.macCheckPassed();
         suite.checkPassed();
         return true;
       }

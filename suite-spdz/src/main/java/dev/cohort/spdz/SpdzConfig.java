@@ -20,6 +20,12 @@ import dev.cohort.field.Fields;
  * should therefore not hand an opened value to anything outside the computation: return it as a
  * result instead.
  *
+ * <p>A failed MAC check burns the MAC key of the preprocessing: every honest σ_i was opened before
+ * the sum was checked, which may reveal α to the cheater. The suite tells {@code preprocessing}
+ * before it opens σ_i and again when the check passes ({@link SpdzPreprocessing#beforeMacReveal()}
+ * and {@link SpdzPreprocessing#macCheckPassed()}); dealer files and the in-process dealer's source
+ * then refuse material whose check was opened and never passed. Deal fresh material then.
+ *
  * <p>A MAC check aborts every honest party that sees the cheat, with a message that names the check
  * and why it failed. A cheater who sends different messages to different parties may be seen by
  * only some honest parties: the others then fail with the abort those parties send them, or, where
@@ -62,7 +68,9 @@ public record SpdzConfig(
 
   /**
    * The in-process dealer seeded with {@code seed}, over {@code field}: INSECURE, every party (and
-   * anyone) who knows the seed knows every secret. For tests and benchmarks.
+   * anyone) who knows the seed knows every secret. For tests and benchmarks. After a MAC check of a
+   * party failed (or was interrupted) with this config, its source refuses to deal to that party
+   * again in this JVM; a new config from the same seed would deal the same key again.
    */
   public static SpdzConfig insecureDealer(Field field, long seed) {
     return new SpdzConfig(

@@ -10,6 +10,13 @@ import dev.cohort.suite.Shares;
  *
  * <p>Running out of a kind is an {@link IllegalStateException} that names the kind and how much was
  * needed.
+ *
+ * <p>A failed MAC check burns the MAC key: every honest σ_i is opened before Σ σ_i is checked, and
+ * a cheater who added errors δ_j solves Σ σ_i = −α·Σ r_j δ_j for α, after which it can forge any
+ * MAC made with that key [DPSZ12]. So the suite calls {@link #beforeMacReveal()} before it sends
+ * σ_i and {@link #macCheckPassed()} when the check has passed; a source that can hand out material
+ * with the same α again (a file read by a later run, a dealer asked again) must refuse it once a
+ * check's σ_i was revealed and the check never passed.
  */
 public interface SpdzPreprocessing {
 
@@ -30,6 +37,17 @@ public interface SpdzPreprocessing {
 
   /** {@code count} sharings of uniformly random bits that no party knows. */
   Shares randomBits(int count);
+
+  /**
+   * Called before this party reveals its σ_i in a MAC check. A source that can hand out material
+   * with the same α again records, durably before this returns, that a check is in flight, and
+   * refuses that material while the mark stands; it throws if it cannot record it (σ_i is then not
+   * sent). A no-op for a source used only once.
+   */
+  default void beforeMacReveal() {}
+
+  /** Called when the MAC check after {@link #beforeMacReveal()} has passed: clears its mark. */
+  default void macCheckPassed() {}
 
   /** Beaver triples as three columns of authenticated shares. */
   record Triples(Shares a, Shares b, Shares c) {}

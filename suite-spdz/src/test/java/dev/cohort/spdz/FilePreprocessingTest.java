@@ -41,7 +41,7 @@ class FilePreprocessingTest {
   private static final Field M61 = Fields.MERSENNE_61;
   private static final Duration TIMEOUT = Duration.ofSeconds(60);
   private static final DealerFiles.Amounts SMALL = new DealerFiles.Amounts(50, 5, 5, 10);
-  private static final int HEADER_BYTES_M61 = 8 * (6 + 1 + 4); // words = 1
+  private static final int HEADER_BYTES_M61 = 8 * (6 + 1 + 6); // words = 1
 
   private static LocalParties parties(int n, PreprocessingSource source, long seed) {
     SpdzConfig config = SpdzConfig.insecureDealer(M61, 0).withPreprocessing(source, "files");
@@ -179,9 +179,10 @@ class FilePreprocessingTest {
     assertSharesEqual(t.c(), 0, 300, t1.c());
     assertSharesEqual(m0.shares(), 0, 5, m01.shares());
     long[] record = usedRecord(file);
-    assertEquals(FilePreprocessing.USED_MAGIC, record[0]);
-    assertArrayEquals(new long[] {1, 1, 3, 300, 0, 7, 5, 0, 0}, slice(record, 1, 10));
-    assertEquals(11, record.length); // ... and a checksum
+    assertEquals(UseRecord.MAGIC, record[0]);
+    assertArrayEquals(new long[] {2, 1, 3, 300, 0, 7, 5, 0, 0}, slice(record, 1, 10));
+    assertEquals(0, record[12]); // no MAC check in flight
+    assertEquals(14, record.length); // ... the id before it, and a checksum
 
     // As after a restart: a second reader of the same file, the first one abandoned.
     FilePreprocessing second = FilePreprocessing.open(file, M61, 1, 3);
@@ -207,9 +208,9 @@ class FilePreprocessingTest {
     assertEquals(30, third.inputMasks(2, 30).shares().share.length);
     assertFalse(third.isOpen(), "closed once used up");
 
-    // Dealing again replaces the file and forgets what was used of the old one.
+    // Dealing again replaces the file and its record: nothing of the new one is used.
     DealerFiles.writeInsecure(directory.resolve("run"), M61, 3, MIXED, 18);
-    assertFalse(Files.exists(FilePreprocessing.usedFile(file)));
+    assertArrayEquals(new long[6], slice(usedRecord(file), 4, 10));
     assertSharesEqual(t.c(), 0, 1000, FilePreprocessing.open(file, M61, 1, 3).triples(1000).c());
   }
 
@@ -232,7 +233,7 @@ class FilePreprocessingTest {
 
     Files.write(used, java.util.Arrays.copyOf(good, good.length - 8));
     assertEquals(
-        used + " is corrupt (it has 80 bytes, not 88" + advice, openFailing(file, M61, 1, 3));
+        used + " is corrupt (it has 104 bytes, not 112" + advice, openFailing(file, M61, 1, 3));
 
     Path other = FilePreprocessing.usedFile(DealerFiles.file(directory, 0));
     FilePreprocessing.open(DealerFiles.file(directory, 0), M61, 0, 3).triples(1);
@@ -329,9 +330,11 @@ class FilePreprocessingTest {
     assertEquals(
         file + " is not a SPDZ preprocessing file (bad magic)", openFailing(file, M61, 0, 3));
     flipByte(file, 3);
-    flipByte(file, 8); // version: 1 ^ 0x40
+    flipByte(file, 8); // version: 2 ^ 0x40
     assertEquals(
-        file + " is a version-65 SPDZ preprocessing file; this reader takes version 1",
+        file
+            + " is a version-66 SPDZ preprocessing file; this reader takes version 2; deal fresh"
+            + " files with 'cohort preprocess'",
         openFailing(file, M61, 0, 3));
     flipByte(file, 8);
     flipByte(file, 8 * 6 + 2); // a byte of the modulus
@@ -410,10 +413,16 @@ class FilePreprocessingTest {
       throws IOException {
     DealerFiles.writeInsecure(directory.resolve("a"), M61, 3, SMALL, 16);
     DealerFiles.writeInsecure(directory.resolve("b"), M61, 3, SMALL, 17);
-    Files.copy(
-        DealerFiles.file(directory.resolve("b"), 2),
-        DealerFiles.file(directory.resolve("a"), 2),
-        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    for (Path file :
+        List.of(
+            DealerFiles.file(directory.resolve("b"), 2),
+            FilePreprocessing.usedFile(DealerFiles.file(directory.resolve("b"), 2)))) {
+      // a file with its own record: only the MAC check can tell that the dealings differ
+      Files.copy(
+          file,
+          directory.resolve("a").resolve(file.getFileName()),
+          java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
     PartyFailedException e =
         assertThrows(
             PartyFailedException.class,
