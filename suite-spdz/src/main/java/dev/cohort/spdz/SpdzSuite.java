@@ -51,6 +51,7 @@ public final class SpdzSuite implements Suite {
   private boolean checkInFlight;
   private AesCtrPrg coefficients; // a MAC check's, rekeyed per check: see coefficients()
   private long checks; // the number of the next check
+  private long coins; // the number of the next joint coin
 
   // This party's seed for the next check and everyone's commitments to theirs.
   long[] seed;
@@ -175,6 +176,21 @@ public final class SpdzSuite implements Suite {
 
   void checkPassed() {
     checkInFlight = false;
+  }
+
+  /** True while a MAC check runs: another cannot start before it has passed. */
+  boolean checkInFlight() {
+    return checkInFlight;
+  }
+
+  /** The number of MAC checks started so far (passed, unless one is in flight). */
+  long checksStarted() {
+    return checks;
+  }
+
+  /** A fresh number for a {@link JointCoin}, which its commitments include. */
+  long nextCoin() {
+    return coins++;
   }
 
   /**
@@ -430,6 +446,18 @@ public final class SpdzSuite implements Suite {
   @Override
   public RoundProtocol input(int owner, long[] values, int length) {
     return new SpdzInput(this, owner, values, length);
+  }
+
+  /**
+   * Inputs declared {@code bits}-bit are proven in range before their shares exist ({@link
+   * SpdzRangeInput}); the three-argument {@link #input(int, long[], int)} proves nothing.
+   */
+  @Override
+  public RoundProtocol input(int owner, long[] values, int length, int bits) {
+    if (length == 0) {
+      return input(owner, values, length);
+    }
+    return new SpdzRangeInput(this, owner, values, length, bits);
   }
 
   @Override
