@@ -22,24 +22,27 @@ import java.math.BigInteger;
  *              i at j·m + i);  everyone: commit to a coin share ({@link JointCoin})
  *  round 1     ⟨b⟩² by Beaver ({@code suite.multiply}: open d, e);  everyone: open the coin share
  *              ρ = PRG(coin), uniform field elements;  ⟨w⟩ = Σ_j ρ_j·(⟨b_j⟩² − ⟨b_j⟩)  (local)
- *  rounds 2–4  a MAC check over every unchecked opening, d and e included, unless one started since
- *              (waits while another check is in flight)
+ *  rounds 2–4  MAC check 1 over every unchecked opening, d and e included
  *  round 5     open w ({@code suite.open})
- *              w = 0: ⟨a_i⟩ = Σ_j 2^j·⟨b_{j·m+i}⟩ − 2^(k−1)  (local)
- *              w ≠ 0: a MAC check covering w's opening (3 rounds), then abort naming the owner
+ *  rounds 6–8  MAC check 2, covering w's opening
+ *              w = 0: ⟨a_i⟩ = Σ_j 2^j·⟨b_{j·m+i}⟩ − 2^(k−1)  (local);  w ≠ 0: abort naming the owner
  * </pre>
  *
+ * <p>A check is skipped when one that started after the values it must cover has passed, and waits
+ * while another is in flight (checks run one at a time): input batches of several owners in the
+ * same rounds share their checks.
+ *
  * <p>Soundness: ρ is fixed after every ε (the coin's seeds are committed in the round the ε are
- * sent), so if some b_j ∉ {0, 1} then w = 0 with probability 1/p. The MAC check before w is opened
- * is what makes opening w safe: a party that added δ to its share of d would make w carry δ·b_j, a
- * bit of an honest owner, and it could also cancel b_j² − b_j of its own non-bit. The check after a
- * nonzero w is what makes the blame right: only then is the opened w known to be the true one, so an
- * honest owner cannot be framed by a tampered share of w (that fails the check instead). A w forced
- * to 0 by a tampered share passes here and fails the next MAC check, which the suite runs before
- * any statistically masked opening.
+ * sent), so if some b_j ∉ {0, 1} then w = 0 with probability 1/p. Check 1 is what makes opening w
+ * safe: a party that added δ to its share of d would make w carry δ·b_j, a bit of an honest owner,
+ * and could also cancel b_j² − b_j of its own non-bit. Check 2 is what makes the verdict right
+ * either way: only then is the opened w known to be the true one, so an honest owner cannot be
+ * framed by a tampered share of w (that fails the check instead), and a corrupt party cannot force
+ * a zero w for a bad input. Both outcomes run the same rounds, so no tampered share of w splits the
+ * honest parties into some that go on and some that do not.
  *
  * <p>Cost per value: k input masks, k triples and 2k opened elements; per batch, whatever m and k,
- * one opened element, one coin and one MAC check: 6 rounds where an unproven input takes 1. Every
+ * one opened element, one coin and two MAC checks: 9 rounds where an unproven input takes 1. Every
  * k accepted by the builder (up to the field's bits − 1) is proven, also those too wide for any
  * statistical mask: the range is what the caller declared, and the proof does not depend on masks.
  * Declare the smallest k that fits.
@@ -51,7 +54,7 @@ final class SpdzRangeInput implements RoundProtocol {
     SQUARE,
     CHECK,
     OPEN,
-    BLAME
+    CONFIRM
   }
 
   private final SpdzSuite suite;
@@ -67,15 +70,27 @@ final class SpdzRangeInput implements RoundProtocol {
   private Shares b;
   private Shares w;
   private long checksBefore; // MAC checks started before what the next check must cover
+  private boolean wIsZero;
+  private boolean confirmed; // CONFIRM: a check that covers w's opening has passed
   private Shares result;
 
-  SpdzRangeInput(SpdzSuite suite, int owner, long[] values, int m, int k) {
+  /** The input of {@code values} (packed, at the owner; null elsewhere), proven k-bit. */
+  static SpdzRangeInput of(SpdzSuite suite, int owner, long[] values, int m, int k) {
+    Field field = suite.field();
+    long[] column = suite.party() == owner ? bitColumn(field, owner, values, m, k) : null;
+    return new SpdzRangeInput(suite, owner, column, m, k);
+  }
+
+  /**
+   * The input of the k·m bits in {@code column} ({@link #bitColumn}'s layout, at the owner; null
+   * elsewhere). Package-private so that tests can play an owner that inputs non-bits.
+   */
+  SpdzRangeInput(SpdzSuite suite, int owner, long[] column, int m, int k) {
     this.suite = suite;
     this.field = suite.field();
     this.owner = owner;
     this.m = m;
     this.k = k;
-    long[] column = suite.party() == owner ? bitColumn(field, owner, values, m, k) : null;
     this.bits = new SpdzInput(suite, owner, column, k * m);
     this.coin = new JointCoin(suite);
   }
@@ -134,7 +149,7 @@ final class SpdzRangeInput implements RoundProtocol {
           coin.send(1, out);
         }
       }
-      case CHECK, BLAME -> sendCheck(out);
+      case CHECK, CONFIRM -> sendCheck(out);
       case OPEN -> current.send(currentRound, out);
     }
   }
@@ -145,20 +160,32 @@ final class SpdzRangeInput implements RoundProtocol {
    * all decide alike in the same round; a round spent waiting sends nothing.
    */
   private void sendCheck(Outbox out) {
-    if (current == null) {
+    if (current == null && !confirmed) {
       if (suite.checkInFlight()) {
         return; // wait: checks run one at a time
       }
-      if (suite.uncheckedCount() > 0 && suite.checksStarted() == checksBefore) {
+      if (!covered()) {
         current = suite.check(true); // everything unchecked, ours included
         currentRound = 0;
-      } else if (phase == Phase.BLAME) {
-        throw blame();
+      } else if (phase == Phase.CONFIRM) {
+        confirmed = true; // a check since w was opened has passed: finish in receive
+        return;
       } else {
         startOpen();
       }
     }
-    current.send(currentRound, out);
+    if (current != null) {
+      current.send(currentRound, out);
+    }
+  }
+
+  /**
+   * True when every opening up to this phase has passed a MAC check: none is unchecked, or a check
+   * started since (and, none being in flight, has passed).
+   */
+  private boolean covered() {
+    return !suite.checkInFlight()
+        && (suite.uncheckedCount() == 0 || suite.checksStarted() > checksBefore);
   }
 
   private void startOpen() {
@@ -180,10 +207,11 @@ final class SpdzRangeInput implements RoundProtocol {
         return false;
       }
       case SQUARE -> {
-        if (currentRound == 0) {
+        boolean squared = current.receive(currentRound, in); // read in the order sent
+        if (currentRound++ == 0) {
           coin.receive(1, in);
         }
-        if (current.receive(currentRound++, in)) {
+        if (squared) {
           w = combination(current.shares());
           checksBefore = suite.checksStarted();
           phase = Phase.CHECK;
@@ -191,28 +219,28 @@ final class SpdzRangeInput implements RoundProtocol {
         }
         return false;
       }
-      case CHECK, BLAME -> {
-        if (current == null) {
-          return false; // waited this round
+      case CHECK, CONFIRM -> {
+        if (current == null) { // waited this round for another check, or skipped one
+          // A check run by an earlier protocol of this round may have covered w's opening just now.
+          return phase == Phase.CONFIRM && (confirmed || covered()) && finish();
         }
-        if (current.receive(currentRound++, in)) {
-          if (phase == Phase.BLAME) {
-            throw blame();
-          }
-          startOpen(); // sent next round
+        if (!current.receive(currentRound++, in)) {
+          return false;
         }
+        current = null;
+        if (phase == Phase.CONFIRM) {
+          return finish();
+        }
+        startOpen(); // sent next round
         return false;
       }
       default -> {
         if (!current.receive(currentRound++, in)) {
           return false;
         }
-        if (isZero(current.opened())) {
-          result = compose();
-          return true;
-        }
+        wIsZero = isZero(current.opened());
         checksBefore = suite.checksStarted();
-        phase = Phase.BLAME;
+        phase = Phase.CONFIRM;
         current = null;
         return false;
       }
@@ -232,6 +260,15 @@ final class SpdzRangeInput implements RoundProtocol {
     field.sub(squares.mac, 0, b.mac, 0, t, 0, n);
     field.innerProduct(rho, 0, t, 0, n, mac, 0);
     return new Shares(1, share, mac);
+  }
+
+  /** After a MAC check covering w's opening has passed: the shares, or the abort naming the owner. */
+  private boolean finish() {
+    if (!wIsZero) {
+      throw blame();
+    }
+    result = compose();
+    return true;
   }
 
   private boolean isZero(long[] value) {

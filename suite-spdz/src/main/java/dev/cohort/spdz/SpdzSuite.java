@@ -457,7 +457,7 @@ public final class SpdzSuite implements Suite {
     if (length == 0) {
       return input(owner, values, length);
     }
-    return new SpdzRangeInput(this, owner, values, length, bits);
+    return SpdzRangeInput.of(this, owner, values, length, bits);
   }
 
   @Override
