@@ -17,6 +17,15 @@ class SpdzSuiteTest extends SuiteContractTest {
     return new int[] {2, 3, 5};
   }
 
+  /**
+   * The range proof of {@link SpdzRangeInput}: broadcast, squares, MAC check (3), open w, MAC check
+   * (3). The last check covers everything the proof opened, so a run of inputs alone ends there.
+   */
+  @Override
+  protected int roundsPerInput() {
+    return 9;
+  }
+
   /** The MAC check: open the seeds, commit to σ, open σ. */
   @Override
   protected int roundsPerFinalCheck() {
