@@ -253,4 +253,82 @@ class SpdzInputRangeAttackTest {
     }
     assertTrue(p0.size() == 3 && !p0.get(0).completedOpenings.isEmpty());
   }
+
+  /** −2^(k−1), 2^(k−1) − 1, 0 and −1 (distinct ones only). */
+  private static long[] edges(int k) {
+    long min = k == 64 ? Long.MIN_VALUE : -(1L << (k - 1));
+    long max = k == 64 ? Long.MAX_VALUE : (1L << (k - 1)) - 1;
+    return java.util.stream.LongStream.of(min, max, 0, -1).distinct().toArray();
+  }
+
+  @ParameterizedTest(name = "k = {0}")
+  @org.junit.jupiter.params.provider.ValueSource(ints = {1, 2, 32, 64})
+  void lessThan_honestInputsAtEveryEdge_matchOracle(int k) {
+    long[] e = edges(k);
+    int m = e.length * e.length;
+    long[] xs = new long[m];
+    long[] ys = new long[m];
+    for (int i = 0; i < m; i++) {
+      xs[i] = e[i / e.length];
+      ys[i] = e[i % e.length];
+    }
+    Computation<long[]> c =
+        b -> {
+          SecretVector x = b.input(0, b.myId() == 0 ? xs : null, m, k);
+          SecretVector y = b.input(2, b.myId() == 2 ? ys : null, m, k);
+          return b.open(b.concat(x, b.concat(y, Comparison.lessThan(b, x, y, k))));
+        };
+    long[] expected = new long[3 * m];
+    for (int i = 0; i < m; i++) {
+      expected[i] = xs[i];
+      expected[m + i] = ys[i];
+      expected[2 * m + i] = xs[i] < ys[i] ? 1 : 0;
+    }
+    SuiteFactory suite = SpdzSuite.factory(SpdzConfig.insecureDealer(M127, 30 + k));
+    for (Result<long[]> r :
+        new LocalParties(PARTIES, suite, EngineConfig.defaults().withInsecureSeed(k), TIMEOUT)
+            .run(c)) {
+      assertArrayEquals(expected, r.value());
+    }
+  }
+
+  /** The widest input the builder accepts, too wide for any statistical mask: proven all the same. */
+  @Test
+  void input_widestDeclaredBits_edgesOpenExactly() {
+    int k = M127.bitLength() - 1;
+    BigInteger half = BigInteger.ONE.shiftLeft(k - 1);
+    BigInteger[] edges = {half.negate(), half.subtract(BigInteger.ONE), BigInteger.ZERO, BigInteger.ONE.negate()};
+    Computation<BigInteger[]> c =
+        b -> {
+          List<dev.cohort.api.Secret> xs = new ArrayList<>();
+          for (BigInteger v : edges) {
+            xs.add(b.input(1, v, k));
+          }
+          return b.openBig(b.vector(xs));
+        };
+    SuiteFactory suite = SpdzSuite.factory(SpdzConfig.insecureDealer(M127, 40));
+    for (Result<BigInteger[]> r :
+        new LocalParties(PARTIES, suite, EngineConfig.defaults().withInsecureSeed(41), TIMEOUT)
+            .run(c)) {
+      assertArrayEquals(edges, r.value());
+    }
+  }
+
+  @Test
+  void input_nonBitAtTheWidestDeclaredBits_honestPartiesAbortNamingOwner() {
+    List<RecordingSuite> p0 = Collections.synchronizedList(new ArrayList<>());
+    SuiteFactory suite = corruptP0(42, BigInteger.TWO, true, p0);
+    int k = M127.bitLength() - 1;
+    PartyFailedException e =
+        assertThrows(
+            PartyFailedException.class,
+            () ->
+                new LocalParties(
+                        PARTIES, suite, EngineConfig.defaults().withInsecureSeed(43), TIMEOUT)
+                    .run(b -> b.openBig(b.input(0, BigInteger.ONE, k))));
+    assertHonestPartiesAbort(
+        e,
+        "P0's input (1 value declared 126-bit) is not a 126-bit value: its bits failed the range"
+            + " check after a passed MAC check; P0 is misbehaving");
+  }
 }
