@@ -22,8 +22,10 @@ import java.util.function.IntFunction;
 /**
  * The SPDZ online phase [DPSZ12, DKL+13]: additive sharing with information-theoretic MACs among n
  * ≥ 2 parties, secure with abort against any number of actively corrupt parties, given correct
- * preprocessing. Linear operations are local; input, multiplication (Beaver) and opening take one
- * round each; random elements and bits come from preprocessing and take none.
+ * preprocessing. Linear operations are local; multiplication (Beaver) and opening take one round
+ * each; an input declared k-bit is proven in range ({@link SpdzRangeInput}: its k bits are input
+ * and checked, 9 rounds, k masks and k triples per value); random elements and bits come from
+ * preprocessing and take none.
  *
  * <p>Every opened value is remembered with this party's MAC share, and every input broadcast is
  * hashed. A {@link MacCheck} (three rounds, whatever the number of values) covers them all before
