@@ -37,8 +37,8 @@ public interface Numeric {
 
   /**
    * A secret input of {@code party}, declared to be a {@code bits}-bit signed integer, in
-   * [−2^(bits−1), 2^(bits−1)); {@code value} is read only at that party. {@code bits} is at most
-   * 64 here, at most {@link #fieldBits()} − 1 for {@link BigInteger} inputs.
+   * [−2^(bits−1), 2^(bits−1)); {@code value} is read only at that party. {@code bits} is at most 64
+   * here, at most {@link #fieldBits()} − 1 for {@link BigInteger} inputs.
    *
    * <p>What the declared range guarantees, and to whom:
    *
@@ -48,14 +48,13 @@ public interface Numeric {
    *       anything is sent.
    *   <li><b>SPDZ</b> (active security with abort, any number of corrupt parties): the range is
    *       proven to every party. The owner inputs the value's {@code bits} bits and the parties
-   *       check that each is 0 or 1 (one multiplication per bit, one batched check per input
-   *       batch, MAC-checked); an owner that inputs anything else, whatever its own process
-   *       checked, makes every honest party abort with an {@link AbortException} naming it
-   *       ("P0's input … is not a k-bit value …; P0 is misbehaving") before any gate that uses
-   *       the input runs. Every {@code bits} up to {@link #fieldBits()} − 1 is proven, also widths
-   *       that no statistical mask can take. Cost per value: {@code bits} input masks and {@code
-   *       bits} Beaver triples; per input layer (all owners together) 9 rounds instead of 1.
-   *       Declare the smallest width that fits.
+   *       check that each is 0 or 1 (one multiplication per bit, one batched check per input batch,
+   *       MAC-checked); an owner that inputs anything else, whatever its own process checked, makes
+   *       every honest party abort with an {@link AbortException} naming it ("P0's input … is not a
+   *       k-bit value …; P0 is misbehaving") before any gate that uses the input runs. Every {@code
+   *       bits} up to {@link #fieldBits()} − 1 is proven, also widths that no statistical mask can
+   *       take. Cost per value: {@code bits} input masks and {@code bits} Beaver triples; per input
+   *       layer (all owners together) 9 rounds instead of 1. Declare the smallest width that fits.
    *   <li><b>BGW</b> (semi-honest, honest majority): the range is the owner's own check only; the
    *       parties trust each other to run the protocol. A party that does not can input any field
    *       element, and the library's statistically masked operations (comparison, equality,
@@ -64,8 +63,8 @@ public interface Numeric {
    * </ul>
    *
    * <p>Library operations that take a bit length k assume that their operands have k bits. For
-   * inputs that is the declared range above; for computed values (sums and products grow) it is
-   * the caller's to ensure.
+   * inputs that is the declared range above; for computed values (sums and products grow) it is the
+   * caller's to ensure.
    */
   Secret input(int party, long value, int bits);
 

@@ -69,7 +69,8 @@ class DistanceAverageTest {
     Path files = dir.resolve("spdz");
     // 4 sessions of 1 device, parallelism 1, a 62-bit running sum (m127): see Material
     DistanceAverageParty.Material need = DistanceAverageParty.Material.of(1, 4, 1, 62);
-    Cli.Run dealt = deal(files, 2, Math.max(need.serverMasks(), need.deviceMasks()), need.triples());
+    Cli.Run dealt =
+        deal(files, 2, Math.max(need.serverMasks(), need.deviceMasks()), need.triples());
     assertEquals(0, dealt.exitCode(), dealt.all());
 
     Cli.Run run =
@@ -114,7 +115,9 @@ class DistanceAverageTest {
     DistanceAverageParty.Material need = DistanceAverageParty.Material.of(2, 5, 2, 62);
     assertEquals(need.serverMasks(), 3 * 32 + 3 * 62 + 5); // resume, 3 batches, 5 openings
     long masks = Math.max(need.serverMasks(), need.deviceMasks());
-    long[][] amounts = {{masks, need.triples()}, {masks, need.triples() - 1}, {masks - 1, need.triples()}};
+    long[][] amounts = {
+      {masks, need.triples()}, {masks, need.triples() - 1}, {masks - 1, need.triples()}
+    };
     for (int i = 0; i < amounts.length; i++) {
       Path files = dir.resolve("spdz-" + i);
       assertEquals(0, deal(files, 3, amounts[i][0], amounts[i][1]).exitCode());

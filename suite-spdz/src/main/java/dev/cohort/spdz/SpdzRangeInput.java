@@ -14,8 +14,9 @@ import java.math.BigInteger;
  * Input of m values that their owner declared to be k-bit signed integers, proven in that range to
  * every party before their shares exist: the shares this protocol returns are of values in
  * [−2^(k−1), 2^(k−1)), or every honest party aborts naming the owner. The statistical masks of the
- * library ([CdH10]: comparison, equality, truncation, bit decomposition, division) hide a value only
- * if it really has the bits they assume; the owner's own range check proves nothing to the others.
+ * library ([CdH10]: comparison, equality, truncation, bit decomposition, division) hide a value
+ * only if it really has the bits they assume; the owner's own range check proves nothing to the
+ * others.
  *
  * <pre>
  *  round 0     owner: ε = b − r for the k·m bits b (an {@link SpdzInput}, bit-major: bit j of value
@@ -262,7 +263,9 @@ final class SpdzRangeInput implements RoundProtocol {
     return new Shares(1, share, mac);
   }
 
-  /** After a MAC check covering w's opening has passed: the shares, or the abort naming the owner. */
+  /**
+   * After a MAC check covering w's opening has passed: the shares, or the abort naming the owner.
+   */
   private boolean finish() {
     if (!wIsZero) {
       throw blame();

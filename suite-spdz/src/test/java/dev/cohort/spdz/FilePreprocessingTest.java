@@ -59,8 +59,7 @@ class FilePreprocessingTest {
     int bits = 2; // inputs in [-2, 2): each costs 2 masks and 2 triples (its range proof)
     long masks = (long) bits * length;
     long triples = (long) length * rounds + 2 * masks;
-    DealerFiles.writeInsecure(
-        directory, M61, 2, new DealerFiles.Amounts(triples, 0, 0, masks), 11);
+    DealerFiles.writeInsecure(directory, M61, 2, new DealerFiles.Amounts(triples, 0, 0, masks), 11);
     List<FilePreprocessing> readers = Collections.synchronizedList(new ArrayList<>());
     PreprocessingSource source =
         (field, party, parties) -> {
@@ -376,7 +375,9 @@ class FilePreprocessingTest {
         "SPDZ preprocessing file " + missing + " does not exist", openFailing(missing, M61, 0, 3));
   }
 
-  /** 8-bit inputs: their range proofs take 8 masks of each owner and 16 triples of {@link #SMALL}. */
+  /**
+   * 8-bit inputs: their range proofs take 8 masks of each owner and 16 triples of {@link #SMALL}.
+   */
   private static Computation<Long> product() {
     return b -> b.open(b.mul(b.input(0, 123, 8), b.input(1, -77, 8)));
   }

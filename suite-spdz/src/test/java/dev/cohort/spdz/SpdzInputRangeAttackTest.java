@@ -222,8 +222,7 @@ class SpdzInputRangeAttackTest {
     LocalParties parties =
         new LocalParties(
             PARTIES, suite, EngineConfig.defaults().withInsecureSeed(seed + 100), TIMEOUT);
-    return assertThrows(
-        PartyFailedException.class, () -> parties.run(issueProgram(x, 77, -3, 40)));
+    return assertThrows(PartyFailedException.class, () -> parties.run(issueProgram(x, 77, -3, 40)));
   }
 
   private static void assertNoOpeningReceived(List<RecordingSuite> p0) {
@@ -292,12 +291,16 @@ class SpdzInputRangeAttackTest {
     }
   }
 
-  /** The widest input the builder accepts, too wide for any statistical mask: proven all the same. */
+  /**
+   * The widest input the builder accepts, too wide for any statistical mask: proven all the same.
+   */
   @Test
   void input_widestDeclaredBits_edgesOpenExactly() {
     int k = M127.bitLength() - 1;
     BigInteger half = BigInteger.ONE.shiftLeft(k - 1);
-    BigInteger[] edges = {half.negate(), half.subtract(BigInteger.ONE), BigInteger.ZERO, BigInteger.ONE.negate()};
+    BigInteger[] edges = {
+      half.negate(), half.subtract(BigInteger.ONE), BigInteger.ZERO, BigInteger.ONE.negate()
+    };
     Computation<BigInteger[]> c =
         b -> {
           List<dev.cohort.api.Secret> xs = new ArrayList<>();

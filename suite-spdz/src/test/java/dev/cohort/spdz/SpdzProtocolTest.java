@@ -67,8 +67,8 @@ class SpdzProtocolTest {
 
   /**
    * As above, from the ({@code skip} + 1)-th {@code target} message to each peer on: the first ones
-   * are the inputs' range proofs' (one opening of w and one multiplication per input batch, two
-   * MAC checks per input layer) when a test means the computation's own.
+   * are the inputs' range proofs' (one opening of w and one multiplication per input batch, two MAC
+   * checks per input layer) when a test means the computation's own.
    */
   private static SuiteFactory cheating(
       SpdzConfig config, int cheater, Tamper.Message target, int onlyPeer, int skip) {
@@ -300,8 +300,7 @@ class SpdzProtocolTest {
               Tamper.Message.MULTIPLY,
               (message, peer, words, count) -> {
                 if (message == Tamper.Message.MULTIPLY) {
-                  java.util.Arrays.fill(
-                      words, element * f.words(), (element + 1) * f.words(), -1L);
+                  java.util.Arrays.fill(words, element * f.words(), (element + 1) * f.words(), -1L);
                 }
               });
       SuiteFactory suite =
@@ -364,8 +363,7 @@ class SpdzProtocolTest {
   void abortMessage_namesTheCheck_withoutSecrets() {
     int n = 2;
     long x = 424242;
-    SuiteFactory suite =
-        cheating(SpdzConfig.insecureDealer(M61, 9), 0, Tamper.Message.OPEN, -1, 1);
+    SuiteFactory suite = cheating(SpdzConfig.insecureDealer(M61, 9), 0, Tamper.Message.OPEN, -1, 1);
     PartyFailedException e =
         assertThrows(
             PartyFailedException.class, () -> run(suite, n, 9, b -> b.open(b.input(0, x, BITS))));
