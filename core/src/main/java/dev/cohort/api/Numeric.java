@@ -9,7 +9,8 @@ import java.util.function.Predicate;
  * engine evaluates them later, batching independent gates of one kind into one round.
  *
  * <p>Integers are signed: an input declared with {@code bits} bits must lie in {@code [-2^(bits-1),
- * 2^(bits-1))}, and opened values come back in the field's symmetric range.
+ * 2^(bits-1))} (who guarantees that to whom: {@link #input(int, long, int)}), and opened values
+ * come back in the field's symmetric range.
  *
  * <p>Scheduling: gates recorded in one scope run as soon as their inputs exist, so independent
  * operations share rounds. {@link #seq} orders steps (a step starts when the one before has
@@ -34,15 +35,50 @@ public interface Numeric {
 
   // ---- input ----
 
-  /** A secret input of {@code party}; {@code value} is read only at that party. */
+  /**
+   * A secret input of {@code party}, declared to be a {@code bits}-bit signed integer, in
+   * [−2^(bits−1), 2^(bits−1)); {@code value} is read only at that party. {@code bits} is at most 64
+   * here, at most {@link #fieldBits()} − 1 for {@link BigInteger} inputs.
+   *
+   * <p>What the declared range guarantees, and to whom:
+   *
+   * <ul>
+   *   <li><b>At the owner, on every suite:</b> a value outside the range throws {@link
+   *       IllegalArgumentException} (naming the party and position, never the value) before
+   *       anything is sent.
+   *   <li><b>SPDZ</b> (active security with abort, any number of corrupt parties): the range is
+   *       proven to every party. The owner inputs the value's {@code bits} bits and the parties
+   *       check that each is 0 or 1 (one multiplication per bit, one batched check per input batch,
+   *       MAC-checked); an owner that inputs anything else, whatever its own process checked, makes
+   *       every honest party abort with an {@link AbortException} naming it ("P0's input … is not a
+   *       k-bit value …; P0 is misbehaving") before any gate that uses the input runs. Every {@code
+   *       bits} up to {@link #fieldBits()} − 1 is proven, also widths that no statistical mask can
+   *       take. Cost per value: {@code bits} input masks and {@code bits} Beaver triples; per input
+   *       layer (all owners together) 9 rounds instead of 1. Declare the smallest width that fits.
+   *   <li><b>BGW</b> (semi-honest, honest majority): the range is the owner's own check only; the
+   *       parties trust each other to run the protocol. A party that does not can input any field
+   *       element, and the library's statistically masked operations (comparison, equality,
+   *       truncation, bit decomposition, division) then no longer hide the other inputs.
+   *   <li><b>Plaintext suite</b> (no secrecy, for tests): the owner's check only.
+   * </ul>
+   *
+   * <p>Library operations that take a bit length k assume that their operands have k bits. For
+   * inputs that is the declared range above; for computed values (sums and products grow) it is the
+   * caller's to ensure.
+   */
   Secret input(int party, long value, int bits);
 
-  /** A secret input of {@code party}; {@code value} is read only at that party. */
+  /**
+   * A secret input of {@code party}, declared {@code bits}-bit signed (at most {@link #fieldBits()}
+   * − 1); {@code value} is read only at that party. The range is guaranteed as for {@link
+   * #input(int, long, int)}.
+   */
   Secret input(int party, BigInteger value, int bits);
 
   /**
-   * {@code length} secret inputs of {@code party}; {@code values} is read only at that party (other
-   * parties may pass null).
+   * {@code length} secret inputs of {@code party}, each declared {@code bits}-bit signed; {@code
+   * values} is read only at that party (other parties may pass null). The range is guaranteed as
+   * for {@link #input(int, long, int)}, for all {@code length} values in one proof.
    */
   SecretVector input(int party, long[] values, int length, int bits);
 

@@ -120,7 +120,7 @@ final class Builder implements Numeric {
     if (length == 0) {
       return empty();
     }
-    return attach(new InteractiveGate.Input(scope, party, packed, length));
+    return attach(new InteractiveGate.Input(scope, party, bits, packed, length));
   }
 
   private Value attach(NativeGate gate) {

@@ -36,7 +36,10 @@ abstract class InteractiveGate extends NativeGate {
     this.param = param;
   }
 
-  /** Equal for two gates exactly when they may share a batch: same kind, same parameter. */
+  /**
+   * Equal for two gates exactly when they may share a batch: same kind, same parameter (and, for
+   * inputs, the same declared bits).
+   */
   long groupKey() {
     return ((long) kind.ordinal() << 32) | (param & 0xFFFF_FFFFL);
   }
@@ -112,11 +115,19 @@ abstract class InteractiveGate extends NativeGate {
   }
 
   static final class Input extends ToShares {
+    private final int bits; // the declared signed bit length, which the suite may prove
     private long[] values; // packed field elements at the owner, null elsewhere
 
-    Input(ParallelProtocolProducer scope, int owner, long[] values, int length) {
+    Input(ParallelProtocolProducer scope, int owner, int bits, long[] values, int length) {
       super(scope, Kind.INPUT, owner, length);
+      this.bits = bits;
       this.values = values;
+    }
+
+    /** Inputs of one owner share a batch only with the same declared bits: one range proof each. */
+    @Override
+    long groupKey() {
+      return super.groupKey() ^ ((long) bits << 40);
     }
 
     @Override
@@ -141,7 +152,7 @@ abstract class InteractiveGate extends NativeGate {
           }
         }
       }
-      return suite.input(param, all, total);
+      return suite.input(param, all, total, bits);
     }
   }
 

@@ -115,6 +115,11 @@ public abstract class ForwardingSuite implements Suite {
   }
 
   @Override
+  public RoundProtocol input(int owner, long[] values, int length, int bits) {
+    return delegate.input(owner, values, length, bits);
+  }
+
+  @Override
   public RoundProtocol multiply(Shares a, Shares b) {
     return delegate.multiply(a, b);
   }

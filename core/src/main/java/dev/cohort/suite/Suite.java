@@ -206,6 +206,20 @@ public interface Suite {
    */
   RoundProtocol input(int owner, long[] values, int length);
 
+  /**
+   * As {@link #input(int, long[], int)}, for values that the owner declared to be {@code bits}-bit
+   * signed integers, in [−2^(bits−1), 2^(bits−1)). The owner's own process checks that range before
+   * this is called; a suite secure against active corruption must not trust that check and proves
+   * the range to every party before the shares exist (SPDZ: the owner inputs the bits, and a
+   * batched check of b² = b aborts naming the owner). The default, right for suites whose parties
+   * are trusted to run the protocol (semi-honest BGW, the plaintext suite), ignores {@code bits}.
+   *
+   * @param bits the declared signed bit length, in [1, field bits − 1]
+   */
+  default RoundProtocol input(int owner, long[] values, int length, int bits) {
+    return input(owner, values, length);
+  }
+
   RoundProtocol multiply(Shares a, Shares b);
 
   /** Opens {@code a} to every party ({@code receiver < 0}) or to {@code receiver} only. */

@@ -18,7 +18,7 @@ class ReadyGroupsTest {
 
   /** An input gate of {@code owner} over {@code length} elements, named by its length. */
   private InteractiveGate input(int owner, int length) {
-    return new InteractiveGate.Input(scope, owner, null, length);
+    return new InteractiveGate.Input(scope, owner, 32, null, length);
   }
 
   private InteractiveGate open(int receiver, int length) {

@@ -64,6 +64,30 @@ final class DistanceAverageParty {
   /** The sessions to run: up to {@code sessions} in all, at most {@code stopAfter} in this run. */
   record Plan(int parties, long sessions, int parallelism, long stopAfter, int sumBits) {}
 
+  /**
+   * The SPDZ material one process run of {@code sessions} sessions uses (a restart is another run):
+   * every k-bit input costs k input masks of its owner and k Beaver triples (the range proof of its
+   * bits), and every opening to the server one mask of the server's. The resume run inputs three
+   * {@link #SESSION_BITS}-bit values; each batch of up to {@code parallelism} sessions inputs the
+   * running sum ({@code sumBits}); each session inputs one {@link #DISTANCE_BITS}-bit distance per
+   * device and opens the running sum to the server.
+   *
+   * @param serverMasks input masks of P0
+   * @param deviceMasks input masks of each device
+   * @param triples Beaver triples (the same at every party)
+   */
+  record Material(long serverMasks, long deviceMasks, long triples) {
+
+    static Material of(int devices, long sessions, int parallelism, int sumBits) {
+      long batches = (sessions + parallelism - 1) / parallelism;
+      long resume = 3L * SESSION_BITS;
+      long serverInputs = resume + batches * sumBits;
+      long deviceInputs = sessions * DISTANCE_BITS;
+      return new Material(
+          serverInputs + sessions, deviceInputs, serverInputs + devices * deviceInputs);
+    }
+  }
+
   private final int me;
   private final Plan plan;
   private final Traces traces;

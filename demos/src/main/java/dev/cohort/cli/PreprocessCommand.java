@@ -60,7 +60,9 @@ final class PreprocessCommand implements Callable<Integer> {
       names = "--triples",
       paramLabel = "T",
       defaultValue = "0",
-      description = "Beaver triples (one per multiplication; default: ${DEFAULT-VALUE}).")
+      description =
+          "Beaver triples: one per multiplication, and k per k-bit input value (the proof of its"
+              + " range; default: ${DEFAULT-VALUE}).")
   long triples;
 
   @Option(
@@ -82,8 +84,9 @@ final class PreprocessCommand implements Callable<Integer> {
       paramLabel = "I",
       defaultValue = "0",
       description =
-          "Input masks per party, used by each input of that party and each opening to it"
-              + " (default: ${DEFAULT-VALUE}).")
+          "Input masks per party: k for each k-bit value that party inputs (one per bit, for"
+              + " the proof of its range) and one for each value opened to it only (default:"
+              + " ${DEFAULT-VALUE}).")
   long inputs;
 
   @Option(

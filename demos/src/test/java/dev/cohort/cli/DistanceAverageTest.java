@@ -67,8 +67,10 @@ class DistanceAverageTest {
   @Test
   void spdz_dealerFiles_serverSumEqualsPlaintext() {
     Path files = dir.resolve("spdz");
+    // 4 sessions of 1 device, parallelism 1, a 62-bit running sum (m127): see Material
+    DistanceAverageParty.Material need = DistanceAverageParty.Material.of(1, 4, 1, 62);
     Cli.Run dealt =
-        cohort("preprocess", "--parties", "2", "--inputs", "20", "--out", files.toString());
+        deal(files, 2, Math.max(need.serverMasks(), need.deviceMasks()), need.triples());
     assertEquals(0, dealt.exitCode(), dealt.all());
 
     Cli.Run run =
@@ -92,6 +94,57 @@ class DistanceAverageTest {
     assertTrue(run.out().contains("\"running_sum\":" + expected), run.out());
     assertTrue(run.out().contains("\"bytes_sent\":["), run.out());
     assertEquals(1, run.out().strip().lines().count(), run.out());
+  }
+
+  private static Cli.Run deal(Path files, int parties, long masks, long triples) {
+    return cohort(
+        "preprocess",
+        "--parties",
+        String.valueOf(parties),
+        "--inputs",
+        String.valueOf(masks),
+        "--triples",
+        String.valueOf(triples),
+        "--out",
+        files.toString());
+  }
+
+  /** The documented material is exact: all of it is used, and one item less runs out. */
+  @Test
+  void spdz_dealerFiles_exactlyTheMaterialOfTheFormula_sufficeAndOneLessRunsOut() {
+    DistanceAverageParty.Material need = DistanceAverageParty.Material.of(2, 5, 2, 62);
+    assertEquals(need.serverMasks(), 3 * 32 + 3 * 62 + 5); // resume, 3 batches, 5 openings
+    long masks = Math.max(need.serverMasks(), need.deviceMasks());
+    long[][] amounts = {
+      {masks, need.triples()}, {masks, need.triples() - 1}, {masks - 1, need.triples()}
+    };
+    for (int i = 0; i < amounts.length; i++) {
+      Path files = dir.resolve("spdz-" + i);
+      assertEquals(0, deal(files, 3, amounts[i][0], amounts[i][1]).exitCode());
+      Cli.Run run =
+          cohort(
+              "demo",
+              "distance-average",
+              "--suite",
+              "spdz",
+              "--devices",
+              "2",
+              "--sessions",
+              "5",
+              "--parallelism",
+              "2",
+              "--preprocessing",
+              files.toString(),
+              "--insecure-plaintext");
+      if (i == 0) {
+        assertEquals(0, run.exitCode(), run.all());
+      } else {
+        assertTrue(run.exitCode() != 0, run.all());
+        assertTrue(
+            run.all().contains(i == 1 ? "ran out of triples" : "ran out of input masks"),
+            run.all());
+      }
+    }
   }
 
   @Test

@@ -62,7 +62,9 @@ class SpdzRestartTest {
             "--parties",
             String.valueOf(PARTIES),
             "--inputs",
-            "40",
+            "600", // 8 sessions in two runs: see DistanceAverageParty.Material
+            "--triples",
+            "1100",
             "--out",
             files.toString());
     assertEquals(0, dealt.exitCode(), dealt.all());

@@ -58,7 +58,16 @@ final class InterceptingSuite extends ForwardingSuite {
 
   @Override
   public RoundProtocol input(int owner, long[] values, int length) {
-    RoundProtocol p = delegate.input(owner, values, length);
+    return input(owner, values, length, -1);
+  }
+
+  /** The builder's inputs come here, with their declared bits (-1: none declared). */
+  @Override
+  public RoundProtocol input(int owner, long[] values, int length, int bits) {
+    RoundProtocol p =
+        bits < 0
+            ? delegate.input(owner, values, length)
+            : delegate.input(owner, values, length, bits);
     return observe(
         p,
         s -> {

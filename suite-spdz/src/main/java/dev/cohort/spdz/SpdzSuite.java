@@ -22,8 +22,10 @@ import java.util.function.IntFunction;
 /**
  * The SPDZ online phase [DPSZ12, DKL+13]: additive sharing with information-theoretic MACs among n
  * ≥ 2 parties, secure with abort against any number of actively corrupt parties, given correct
- * preprocessing. Linear operations are local; input, multiplication (Beaver) and opening take one
- * round each; random elements and bits come from preprocessing and take none.
+ * preprocessing. Linear operations are local; multiplication (Beaver) and opening take one round
+ * each; an input declared k-bit is proven in range ({@link SpdzRangeInput}: its k bits are input
+ * and checked, 9 rounds, k masks and k triples per value); random elements and bits come from
+ * preprocessing and take none.
  *
  * <p>Every opened value is remembered with this party's MAC share, and every input broadcast is
  * hashed. A {@link MacCheck} (three rounds, whatever the number of values) covers them all before
@@ -76,6 +78,7 @@ public final class SpdzSuite implements Suite {
   private long demanded;
   private AesCtrPrg coefficients; // a MAC check's, rekeyed per check: see coefficients()
   private long checks; // the number of the next check
+  private long coins; // the number of the next joint coin
 
   // This party's seed for the next check and everyone's commitments to theirs.
   long[] seed;
@@ -242,6 +245,21 @@ public final class SpdzSuite implements Suite {
               + " Suite.check(false) at every round boundary");
     }
     return false;
+  }
+
+  /** True while a MAC check runs: another cannot start before it has passed. */
+  boolean checkInFlight() {
+    return checkInFlight;
+  }
+
+  /** The number of MAC checks started so far (passed, unless one is in flight). */
+  long checksStarted() {
+    return checks;
+  }
+
+  /** A fresh number for a {@link JointCoin}, which its commitments include. */
+  long nextCoin() {
+    return coins++;
   }
 
   /**
@@ -500,6 +518,18 @@ public final class SpdzSuite implements Suite {
   @Override
   public RoundProtocol input(int owner, long[] values, int length) {
     return new SpdzInput(this, owner, values, length);
+  }
+
+  /**
+   * Inputs declared {@code bits}-bit are proven in range before their shares exist ({@link
+   * SpdzRangeInput}); the three-argument {@link #input(int, long[], int)} proves nothing.
+   */
+  @Override
+  public RoundProtocol input(int owner, long[] values, int length, int bits) {
+    if (length == 0) {
+      return input(owner, values, length);
+    }
+    return SpdzRangeInput.of(this, owner, values, length, bits);
   }
 
   @Override

@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 class DealerFilesTest {
 
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
-  private static final DealerFiles.Amounts PLENTY = new DealerFiles.Amounts(1000, 50, 50, 100);
+  // Every k-bit input takes k masks and k triples (its range proof).
+  private static final DealerFiles.Amounts PLENTY = new DealerFiles.Amounts(8000, 50, 50, 2000);
 
   private static SuiteFactory fromFiles(Field field, Path directory) {
     return SpdzSuite.factory(
@@ -104,7 +105,8 @@ class DealerFilesTest {
                         TIMEOUT)
                     .run(
                         b -> {
-                          SecretVector v = b.input(0, b.myId() == 0 ? new long[10] : null, 10, 20);
+                          // 1-bit values: the range proof takes 10 triples, more than the 4
+                          SecretVector v = b.input(0, b.myId() == 0 ? new long[10] : null, 10, 1);
                           return b.open(b.mul(v, v));
                         }));
     assertInstanceOf(IllegalStateException.class, e.getCause());

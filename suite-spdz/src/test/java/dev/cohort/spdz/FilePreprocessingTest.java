@@ -56,9 +56,10 @@ class FilePreprocessingTest {
       @TempDir Path directory) {
     int length = 100_000;
     int rounds = 20;
-    long triples = (long) length * rounds;
-    DealerFiles.writeInsecure(
-        directory, M61, 2, new DealerFiles.Amounts(triples, 0, 0, length), 11);
+    int bits = 2; // inputs in [-2, 2): each costs 2 masks and 2 triples (its range proof)
+    long masks = (long) bits * length;
+    long triples = (long) length * rounds + 2 * masks;
+    DealerFiles.writeInsecure(directory, M61, 2, new DealerFiles.Amounts(triples, 0, 0, masks), 11);
     List<FilePreprocessing> readers = Collections.synchronizedList(new ArrayList<>());
     PreprocessingSource source =
         (field, party, parties) -> {
@@ -71,13 +72,13 @@ class FilePreprocessingTest {
     long[] x = new long[length];
     long[] y = new long[length];
     for (int i = 0; i < length; i++) {
-      x[i] = random.nextInt(1 << 20) - (1 << 19);
-      y[i] = random.nextInt(1 << 20) - (1 << 19);
+      x[i] = random.nextInt(1 << bits) - (1 << bits - 1);
+      y[i] = random.nextInt(1 << bits) - (1 << bits - 1);
     }
     Computation<long[]> power =
         b -> {
-          SecretVector xs = b.input(0, b.myId() == 0 ? x : null, length, 21);
-          SecretVector ys = b.input(1, b.myId() == 1 ? y : null, length, 21);
+          SecretVector xs = b.input(0, b.myId() == 0 ? x : null, length, bits);
+          SecretVector ys = b.input(1, b.myId() == 1 ? y : null, length, bits);
           SecretVector z = xs;
           for (int r = 0; r < rounds; r++) {
             z = b.mul(z, ys);
@@ -96,7 +97,7 @@ class FilePreprocessingTest {
       }
     }
     assertEquals(2, readers.size());
-    long materialBytes = 8 * (6 * triples + 2 * length + 3L * length + 1);
+    long materialBytes = 8 * (6 * triples + 2 * masks + 3L * masks + 1);
     for (FilePreprocessing reader : readers) {
       // Every byte of the 96 MB of triples went through one 64 KiB buffer, and the file was
       // closed once its material was used up.
@@ -377,8 +378,11 @@ class FilePreprocessingTest {
         "SPDZ preprocessing file " + missing + " does not exist", openFailing(missing, M61, 0, 3));
   }
 
+  /**
+   * 8-bit inputs: their range proofs take 8 masks of each owner and 16 triples of {@link #SMALL}.
+   */
   private static Computation<Long> product() {
-    return b -> b.open(b.mul(b.input(0, 1234, 20), b.input(1, -77, 20)));
+    return b -> b.open(b.mul(b.input(0, 123, 8), b.input(1, -77, 8)));
   }
 
   private static void assertEveryPartyFailsTheMacCheck(PartyFailedException e, int n) {
@@ -390,8 +394,9 @@ class FilePreprocessingTest {
     assertEquals(n, causes.size(), "every party fails: " + e.getMessage());
     for (Throwable cause : causes) {
       assertInstanceOf(AbortException.class, cause, () -> "cause: " + cause);
-      assertEquals( // d and e, checked before the output is opened
-          "MAC check failed (check 0, 2 opened values): the opened values do not match their"
+      assertEquals(
+          // the first check is the range proofs', over their squares' d and e (2 · 2 · 8)
+          "MAC check failed (check 0, 32 opened values): the opened values do not match their"
               + " MACs; a party sent inconsistent shares or the preprocessing is corrupt",
           cause.getMessage());
     }

@@ -17,8 +17,15 @@ class SpdzLibraryTest extends LibraryContractTest {
     return 3;
   }
 
+  /** The MAC check before an opening of values that depend on unchecked openings. */
   @Override
   protected int roundsPerCheckBeforeOpen() {
     return 3;
+  }
+
+  /** The range proof of {@link SpdzRangeInput}: 9 rounds where an unproven input takes 1. */
+  @Override
+  protected int extraInputRounds() {
+    return 8;
   }
 }

@@ -23,10 +23,15 @@ class SpdzSuiteTest extends SuiteContractTest {
     return 3;
   }
 
-  /** The comparison of the input broadcasts' digests, alone, before an opening. */
+  /**
+   * The range proof of {@link SpdzRangeInput}: broadcast, squares, MAC check (3), open w, MAC check
+   * (3). The last check covers everything the proof opened and the input broadcasts, so a run of
+   * inputs alone ends there, and an opening right after inputs waits for no check (the default
+   * {@link #roundsPerInputCheckBeforeOpen()} of 0).
+   */
   @Override
-  protected int roundsPerInputCheckBeforeOpen() {
-    return 1;
+  protected int roundsPerInput() {
+    return 9;
   }
 
   /** The MAC check: open the seeds, commit to σ, open σ. */
