@@ -128,7 +128,9 @@ class SpdzRestartTest {
             "--parties",
             String.valueOf(PARTIES),
             "--inputs",
-            "10",
+            "160", // one session: 96 + 62 + 1 masks of the server (DistanceAverageParty.Material)
+            "--triples",
+            "230", // 96 + 62 + 32 · 2 devices
             "--out",
             files.toString());
     assertEquals(0, dealt.exitCode(), dealt.all());
