@@ -3,7 +3,9 @@ package dev.cohort.netty;
 import dev.cohort.api.NetworkException;
 import dev.cohort.api.PartyId;
 import dev.cohort.netty.codec.FrameDecoder;
-import dev.cohort.netty.tls.Certificates;
+import dev.cohort.transport.Failures;
+import dev.cohort.transport.TransportOptions;
+import dev.cohort.transport.tls.Certificates;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
@@ -56,7 +58,7 @@ public final class NettyNetwork implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(NettyNetwork.class);
 
   private final int self;
-  private final NettyOptions options;
+  private final TransportOptions options;
   private final EventLoopGroup group;
   private final PeerLink[] links;
   private final Arrivals arrivals = new Arrivals();
@@ -66,7 +68,7 @@ public final class NettyNetwork implements AutoCloseable {
   private volatile boolean closed;
   private boolean connecting;
 
-  private NettyNetwork(int self, int parties, NettyOptions options) {
+  private NettyNetwork(int self, int parties, TransportOptions options) {
     if (parties < 2) {
       throw new IllegalArgumentException("parties (" + parties + ") must be >= 2");
     }
@@ -104,7 +106,7 @@ public final class NettyNetwork implements AutoCloseable {
    * port; {@link #localAddress} tells which). Peers may dial from now on.
    */
   public static NettyNetwork bind(
-      int self, int parties, InetSocketAddress listen, NettyOptions options) {
+      int self, int parties, InetSocketAddress listen, TransportOptions options) {
     NettyNetwork network = new NettyNetwork(self, parties, options);
     try {
       network.server =

@@ -5,7 +5,9 @@ import dev.cohort.api.PartyId;
 import dev.cohort.net.Channel;
 import dev.cohort.net.TrafficStats;
 import dev.cohort.netty.codec.FrameCodec;
-import dev.cohort.netty.codec.InboundFrame;
+import dev.cohort.transport.InboundFrame;
+import dev.cohort.transport.TransportOptions;
+import dev.cohort.transport.WireFormat;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoop;
 import java.net.InetSocketAddress;
@@ -35,7 +37,8 @@ public final class NettyTransport implements Channel {
   private boolean closed;
   private String failure; // once a peer failed, every later exchange fails the same way
 
-  NettyTransport(NettyNetwork network, PeerLink[] links, Arrivals arrivals, NettyOptions options) {
+  NettyTransport(
+      NettyNetwork network, PeerLink[] links, Arrivals arrivals, TransportOptions options) {
     this.arrivals = arrivals;
     this.network = network;
     this.links = links;
@@ -65,7 +68,7 @@ public final class NettyTransport implements Channel {
       throw new IllegalStateException(PartyId.of(self()) + "'s channel is closed");
     }
     // all before any frame leaves: a round is all or none
-    FrameCodec.checkRound(outgoing, lengths, links.length, self(), maxFrameBytes);
+    WireFormat.checkRound(outgoing, lengths, links.length, self(), maxFrameBytes);
     int self = self();
     send(self, outgoing, lengths);
     long[][] incoming = receive(self);

@@ -1,7 +1,8 @@
 package dev.cohort.netty;
 
 import dev.cohort.netty.codec.FrameCodec;
-import dev.cohort.netty.codec.InboundFrame;
+import dev.cohort.transport.Failures;
+import dev.cohort.transport.InboundFrame;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.ssl.SslHandler;

@@ -2,13 +2,13 @@ package dev.cohort.socket;
 
 import dev.cohort.api.NetworkException;
 import dev.cohort.api.PartyId;
-import dev.cohort.netty.Failures;
-import dev.cohort.netty.LinkEmulation;
 import dev.cohort.netty.NettyNetwork;
-import dev.cohort.netty.NettyOptions;
-import dev.cohort.netty.codec.InboundFrame;
-import dev.cohort.netty.tls.Certificates;
-import dev.cohort.netty.tls.TlsProvider;
+import dev.cohort.transport.Failures;
+import dev.cohort.transport.InboundFrame;
+import dev.cohort.transport.LinkEmulation;
+import dev.cohort.transport.TransportOptions;
+import dev.cohort.transport.tls.Certificates;
+import dev.cohort.transport.tls.TlsProvider;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -84,7 +84,7 @@ public final class SocketNetwork implements AutoCloseable {
   static final String THREAD_PREFIX = "cohort-socket-";
 
   private final int self;
-  private final NettyOptions options;
+  private final TransportOptions options;
   private final SSLContext tls; // null: plain TCP
   private final ServerSocket server;
   private final Thread acceptor;
@@ -104,7 +104,7 @@ public final class SocketNetwork implements AutoCloseable {
   private volatile boolean closed;
   private boolean connecting;
 
-  private SocketNetwork(int self, int parties, NettyOptions options) throws IOException {
+  private SocketNetwork(int self, int parties, TransportOptions options) throws IOException {
     if (parties < 2) {
       throw new IllegalArgumentException("parties (" + parties + ") must be >= 2");
     }
@@ -167,7 +167,7 @@ public final class SocketNetwork implements AutoCloseable {
    * transport cannot honour (link emulation, the BoringSSL provider).
    */
   public static SocketNetwork bind(
-      int self, int parties, InetSocketAddress listen, NettyOptions options) {
+      int self, int parties, InetSocketAddress listen, TransportOptions options) {
     SocketNetwork network;
     try {
       network = new SocketNetwork(self, parties, options);

@@ -4,10 +4,10 @@ import dev.cohort.api.NetworkException;
 import dev.cohort.api.PartyId;
 import dev.cohort.net.Channel;
 import dev.cohort.net.TrafficStats;
-import dev.cohort.netty.Failures;
-import dev.cohort.netty.NettyOptions;
-import dev.cohort.netty.codec.FrameCodec;
-import dev.cohort.netty.codec.InboundFrame;
+import dev.cohort.transport.Failures;
+import dev.cohort.transport.InboundFrame;
+import dev.cohort.transport.TransportOptions;
+import dev.cohort.transport.WireFormat;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
@@ -41,7 +41,7 @@ import java.net.SocketTimeoutException;
  *
  * <p>Frames larger than {@link PeerConnection#DIRECT_BYTES} are written by a writer thread per peer
  * while the party thread reads, so parties sending MiB frames to each other cannot deadlock. The
- * wire format is the Netty transport's ({@link FrameCodec}), and so are the errors: a peer that
+ * wire format is the Netty transport's ({@link WireFormat}), and so are the errors: a peer that
  * closes, resets, breaks the format, aborts or sends nothing within the receive timeout fails the
  * exchange with a {@link NetworkException} naming it, and every later exchange the same way. A
  * failure reaches a party that is blocked on another peer through that peer's abort frame, whose
@@ -68,7 +68,7 @@ public final class SocketTransport implements Channel {
   private String failure; // once a peer failed, every later exchange fails the same way
 
   SocketTransport(
-      SocketNetwork network, PeerConnection[] peers, String[] names, NettyOptions options) {
+      SocketNetwork network, PeerConnection[] peers, String[] names, TransportOptions options) {
     this.network = network;
     this.peers = peers;
     this.names = names;
@@ -108,7 +108,7 @@ public final class SocketTransport implements Channel {
       throw new IllegalStateException(PartyId.of(self()) + "'s channel is closed");
     }
     // all before any frame leaves: a round is all or none
-    FrameCodec.checkRound(outgoing, lengths, peers.length, self(), maxFrameBytes);
+    WireFormat.checkRound(outgoing, lengths, peers.length, self(), maxFrameBytes);
     int self = self();
     if (failure != null) {
       throw new NetworkException(failure);

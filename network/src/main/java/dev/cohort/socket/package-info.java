@@ -2,11 +2,11 @@
  * The socket transport: a {@link dev.cohort.net.Channel} on blocking JDK sockets, in which each
  * party's own thread writes and reads its frames, over JDK TLS 1.3 with mutual authentication (or,
  * for loopback benchmarks only, plain TCP behind {@link
- * dev.cohort.netty.NettyOptions#insecurePlaintext()}). Same connection rules, wire format, options
- * and errors as {@link dev.cohort.netty}, fewer thread hand-offs per round.
+ * dev.cohort.transport.TransportOptions#insecurePlaintext()}). Same connection rules, wire format,
+ * options and errors as {@link dev.cohort.netty}, fewer thread hand-offs per round.
  *
  * <pre>{@code
- * NettyOptions options = NettyOptions.tls(TlsIdentity.load(keys, 1));
+ * TransportOptions options = TransportOptions.tls(TlsIdentity.load(keys, 1));
  * try (SocketNetwork network = SocketNetwork.bind(1, 3, new InetSocketAddress(7001), options);
  *     SocketTransport channel = network.connect(addresses)) {  // every party, in party order
  *   Result<BigInteger> result = new Engine(suite, channel, EngineConfig.defaults()).run(c);
@@ -20,7 +20,7 @@
  * format of {@link dev.cohort.netty.codec.FrameCodec}; {@code BufferedSocket} buffers the TCP
  * stream under the JDK's TLS.
  *
- * <p>Timeouts, all in {@link dev.cohort.netty.NettyOptions}: connect (every peer present),
+ * <p>Timeouts, all in {@link dev.cohort.transport.TransportOptions}: connect (every peer present),
  * handshake (TLS and ids, per connection) and receive (a round's frames). The idle timeout is not
  * used: there are no heartbeats, and a frozen peer is caught by the receive timeout.
  */

@@ -10,6 +10,7 @@ import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.engine.SessionsResult;
 import dev.cohort.field.Fields;
+import dev.cohort.transport.TestKeys;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cohort.api.NetworkException;
-import dev.cohort.netty.codec.FrameCodec;
+import dev.cohort.transport.Allocations;
+import dev.cohort.transport.HostilePeer;
+import dev.cohort.transport.TransportOptions;
+import dev.cohort.transport.WireFormat;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Arrays;
@@ -38,7 +41,7 @@ class HostileFramesTest {
           1,
           2,
           new InetSocketAddress("127.0.0.1", 0),
-          NettyOptions.plaintextInsecure()
+          TransportOptions.plaintextInsecure()
               .withHandshakeTimeout(Duration.ofSeconds(3))
               .withConnectTimeout(Duration.ofSeconds(20)));
   private final Thread eventLoop;
@@ -65,7 +68,7 @@ class HostileFramesTest {
     long before = Allocations.of(eventLoop);
     long start = System.nanoTime();
     try (HostilePeer p0 = new HostilePeer(party1.localAddress())) {
-      p0.write(HostilePeer.prefix(1 << 28, FrameCodec.DATA, 0));
+      p0.write(HostilePeer.prefix(1 << 28, WireFormat.DATA, 0));
       p0.awaitClosedByPeer();
     }
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
@@ -79,7 +82,7 @@ class HostileFramesTest {
     try (HostilePeer p0 = new HostilePeer(party1.localAddress())) {
       NettyTransport transport = connect(p0);
       long before = Allocations.of(eventLoop);
-      p0.write(HostilePeer.prefix(1 << 28, FrameCodec.DATA, 0));
+      p0.write(HostilePeer.prefix(1 << 28, WireFormat.DATA, 0));
       p0.write(new byte[4096]);
       p0.finishSending();
       NetworkException e =
@@ -101,7 +104,7 @@ class HostileFramesTest {
       NettyTransport transport = connect(p0);
       long before = Allocations.of(eventLoop);
       int reasonBytes = 32 << 20;
-      p0.write(HostilePeer.prefix(FrameCodec.HEADER_BYTES + reasonBytes, FrameCodec.ABORT, 0));
+      p0.write(HostilePeer.prefix(WireFormat.HEADER_BYTES + reasonBytes, WireFormat.ABORT, 0));
       byte[] chunk = new byte[1 << 20];
       Arrays.fill(chunk, (byte) 'x');
       for (int sent = 0; sent < reasonBytes; sent += chunk.length) {

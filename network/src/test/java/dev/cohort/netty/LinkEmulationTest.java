@@ -12,6 +12,8 @@ import dev.cohort.engine.Engine;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.field.Fields;
+import dev.cohort.transport.LinkEmulation;
+import dev.cohort.transport.TransportOptions;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFuture;
@@ -27,8 +29,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(LeakCheck.class)
 class LinkEmulationTest {
 
-  private static NettyOptions plaintext(LinkEmulation emulation) {
-    return NettyOptions.plaintextInsecure()
+  private static TransportOptions plaintext(LinkEmulation emulation) {
+    return TransportOptions.plaintextInsecure()
         .withConnectTimeout(Duration.ofSeconds(20))
         .withReceiveTimeout(Duration.ofSeconds(20))
         .withEmulation(emulation);

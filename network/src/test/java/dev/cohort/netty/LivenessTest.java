@@ -13,6 +13,8 @@ import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.field.Fields;
 import dev.cohort.harness.PartyFailedException;
+import dev.cohort.transport.TestKeys;
+import dev.cohort.transport.TransportOptions;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -46,7 +48,7 @@ class LivenessTest {
     keys = TestKeys.generate(keyDirectory, 3);
   }
 
-  private static NettyOptions options(int party) {
+  private static TransportOptions options(int party) {
     return keys.options(party).withIdleTimeout(IDLE).withReceiveTimeout(RECEIVE);
   }
 

@@ -7,6 +7,7 @@ import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.harness.PartyFailedException;
 import dev.cohort.suite.SuiteFactory;
+import dev.cohort.transport.TransportOptions;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -55,7 +56,7 @@ public final class NettyParties {
   }
 
   /** Binds every party on 127.0.0.1:0; the caller connects them. */
-  static List<NettyNetwork> bind(int parties, IntFunction<NettyOptions> options) {
+  static List<NettyNetwork> bind(int parties, IntFunction<TransportOptions> options) {
     List<NettyNetwork> networks = new ArrayList<>();
     for (int p = 0; p < parties; p++) {
       networks.add(
@@ -73,7 +74,7 @@ public final class NettyParties {
   }
 
   /** Binds and connects every party, in parallel; returns the transports in party order. */
-  static List<NettyTransport> connect(int parties, IntFunction<NettyOptions> options) {
+  static List<NettyTransport> connect(int parties, IntFunction<TransportOptions> options) {
     List<NettyNetwork> networks = bind(parties, options);
     List<InetSocketAddress> addresses = addresses(networks);
     return each(parties, p -> networks.get(p).connect(addresses));
@@ -82,7 +83,7 @@ public final class NettyParties {
   /** Party {@code p} runs {@code computation} through an engine over its Netty transport. */
   static <T> List<Result<T>> run(
       int parties,
-      IntFunction<NettyOptions> options,
+      IntFunction<TransportOptions> options,
       SuiteFactory suite,
       EngineConfig config,
       Computation<T> computation) {

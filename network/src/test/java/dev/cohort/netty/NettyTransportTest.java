@@ -17,8 +17,10 @@ import dev.cohort.field.Field;
 import dev.cohort.field.Fields;
 import dev.cohort.harness.LocalParties;
 import dev.cohort.harness.PartyFailedException;
-import dev.cohort.netty.codec.FrameCodec;
 import dev.cohort.testing.RandomCircuit;
+import dev.cohort.transport.TestKeys;
+import dev.cohort.transport.TransportOptions;
+import dev.cohort.transport.WireFormat;
 import java.io.DataOutputStream;
 import java.math.BigInteger;
 import java.net.InetSocketAddress;
@@ -48,8 +50,8 @@ class NettyTransportTest {
     keys = TestKeys.generate(keyDirectory, 7);
   }
 
-  private static NettyOptions plaintext() {
-    return NettyOptions.plaintextInsecure()
+  private static TransportOptions plaintext() {
+    return TransportOptions.plaintextInsecure()
         .withConnectTimeout(Duration.ofSeconds(20))
         .withReceiveTimeout(Duration.ofSeconds(20));
   }
@@ -171,11 +173,11 @@ class NettyTransportTest {
     try (Socket socket = new Socket("127.0.0.1", party1.localAddress().getPort())) {
       DataOutputStream out = new DataOutputStream(socket.getOutputStream());
       out.writeInt(16);
-      out.writeInt(FrameCodec.HELLO);
+      out.writeInt(WireFormat.HELLO);
       out.writeInt(0);
-      out.writeLong(FrameCodec.MAGIC);
+      out.writeLong(WireFormat.MAGIC);
       out.writeInt(8 + 8 * 4); // a data frame of four words, of which one arrives
-      out.writeInt(FrameCodec.DATA);
+      out.writeInt(WireFormat.DATA);
       out.writeInt(0);
       out.writeLong(42);
       out.flush();
@@ -370,9 +372,9 @@ class NettyTransportTest {
     try (Socket socket = new Socket("127.0.0.1", party1.localAddress().getPort())) {
       DataOutputStream out = new DataOutputStream(socket.getOutputStream());
       out.writeInt(16);
-      out.writeInt(FrameCodec.HELLO);
+      out.writeInt(WireFormat.HELLO);
       out.writeInt(0);
-      out.writeLong(FrameCodec.MAGIC);
+      out.writeLong(WireFormat.MAGIC);
       out.writeInt(1 << 20); // the length field of a frame far above the limit
       out.flush();
       try (NettyTransport transport =

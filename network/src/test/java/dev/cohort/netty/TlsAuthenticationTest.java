@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cohort.api.NetworkException;
 import dev.cohort.harness.PartyFailedException;
 import dev.cohort.netty.codec.FrameCodec;
-import dev.cohort.netty.tls.Certificates;
-import dev.cohort.netty.tls.TlsIdentity;
-import dev.cohort.netty.tls.TlsProvider;
+import dev.cohort.transport.TestKeys;
+import dev.cohort.transport.TransportOptions;
+import dev.cohort.transport.tls.Certificates;
+import dev.cohort.transport.tls.TlsIdentity;
+import dev.cohort.transport.tls.TlsProvider;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
@@ -53,7 +55,7 @@ class TlsAuthenticationTest {
   void connect_certificateFromAnotherCa_isRefused() {
     TestKeys honest = TestKeys.generate(honestKeys, 2);
     TestKeys rogue = TestKeys.generate(rogueKeys, 2);
-    NettyOptions[] options = {
+    TransportOptions[] options = {
       rogue.options(0).withConnectTimeout(Duration.ofSeconds(2)),
       honest.options(1).withConnectTimeout(Duration.ofSeconds(2))
     };
@@ -323,7 +325,7 @@ class TlsAuthenticationTest {
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> NettyOptions.plaintextInsecure().withHandshakeTimeout(Duration.ZERO));
+            () -> TransportOptions.plaintextInsecure().withHandshakeTimeout(Duration.ZERO));
     assertEquals("handshake timeout (PT0S) must be positive", e.getMessage());
   }
 

@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cohort.api.NetworkException;
-import dev.cohort.netty.Allocations;
-import dev.cohort.netty.HostilePeer;
-import dev.cohort.netty.NettyOptions;
 import dev.cohort.netty.NettyParties;
-import dev.cohort.netty.codec.FrameCodec;
+import dev.cohort.transport.Allocations;
+import dev.cohort.transport.HostilePeer;
+import dev.cohort.transport.TransportOptions;
+import dev.cohort.transport.WireFormat;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.time.Duration;
@@ -38,8 +38,8 @@ class SocketHostilePeerTest {
   private static final long BOUND = 16 * Allocations.MIB;
   private static final String HANDSHAKE_THREADS = SocketNetwork.THREAD_PREFIX + "handshake-P1";
 
-  private static NettyOptions options() {
-    return NettyOptions.plaintextInsecure()
+  private static TransportOptions options() {
+    return TransportOptions.plaintextInsecure()
         .withHandshakeTimeout(Duration.ofSeconds(3))
         .withConnectTimeout(Duration.ofSeconds(20));
   }
@@ -57,7 +57,7 @@ class SocketHostilePeerTest {
     long before = Allocations.ofThreadsNamed(HANDSHAKE_THREADS);
     long start = System.nanoTime();
     try (HostilePeer p0 = new HostilePeer(party1.localAddress())) {
-      p0.write(HostilePeer.prefix(1 << 28, FrameCodec.DATA, 0));
+      p0.write(HostilePeer.prefix(1 << 28, WireFormat.DATA, 0));
       p0.awaitClosedByPeer();
     }
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
@@ -74,7 +74,7 @@ class SocketHostilePeerTest {
               () -> party1.connect(List.of(NOBODY, party1.localAddress())));
       p0.hello(0);
       SocketTransport transport = connecting.get(20, TimeUnit.SECONDS);
-      p0.write(HostilePeer.prefix(1 << 28, FrameCodec.DATA, 0));
+      p0.write(HostilePeer.prefix(1 << 28, WireFormat.DATA, 0));
       p0.write(new byte[4096]);
       p0.finishSending();
       long before = Allocations.ofCurrentThread(); // the party thread reads P0's frames

@@ -7,13 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cohort.api.NetworkException;
 import dev.cohort.harness.PartyFailedException;
-import dev.cohort.netty.LinkEmulation;
-import dev.cohort.netty.NettyOptions;
 import dev.cohort.netty.NettyParties;
-import dev.cohort.netty.TestKeys;
-import dev.cohort.netty.codec.FrameCodec;
-import dev.cohort.netty.tls.TlsIdentity;
-import dev.cohort.netty.tls.TlsProvider;
+import dev.cohort.transport.LinkEmulation;
+import dev.cohort.transport.TestKeys;
+import dev.cohort.transport.TransportOptions;
+import dev.cohort.transport.WireFormat;
+import dev.cohort.transport.tls.TlsIdentity;
+import dev.cohort.transport.tls.TlsProvider;
 import java.io.DataOutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -35,15 +35,15 @@ class SocketNetworkTest {
   @TempDir Path honestKeys;
   @TempDir Path rogueKeys;
 
-  private static NettyOptions plaintext() {
-    return NettyOptions.plaintextInsecure().withConnectTimeout(Duration.ofSeconds(20));
+  private static TransportOptions plaintext() {
+    return TransportOptions.plaintextInsecure().withConnectTimeout(Duration.ofSeconds(20));
   }
 
   @Test
   void connect_certificateFromAnotherCa_isRefused() {
     TestKeys honest = TestKeys.generate(honestKeys, 2);
     TestKeys rogue = TestKeys.generate(rogueKeys, 2);
-    NettyOptions[] options = {
+    TransportOptions[] options = {
       rogue.options(0).withConnectTimeout(Duration.ofSeconds(10)), // fails at its TLS handshake
       honest.options(1).withConnectTimeout(Duration.ofMillis(500))
     };
@@ -93,9 +93,9 @@ class SocketNetworkTest {
       socket.startHandshake();
       DataOutputStream out = new DataOutputStream(socket.getOutputStream());
       out.writeInt(16);
-      out.writeInt(FrameCodec.HELLO);
+      out.writeInt(WireFormat.HELLO);
       out.writeInt(0); // claims P0
-      out.writeLong(FrameCodec.MAGIC);
+      out.writeLong(WireFormat.MAGIC);
       out.flush();
       assertEquals(-1, socket.getInputStream().read(), "refused without a hello in return");
     }
@@ -233,7 +233,7 @@ class SocketNetworkTest {
     IllegalArgumentException otherParty =
         assertThrows(
             IllegalArgumentException.class,
-            () -> SocketNetwork.bind(1, 2, any, NettyOptions.tls(honest.identity(0))));
+            () -> SocketNetwork.bind(1, 2, any, TransportOptions.tls(honest.identity(0))));
     assertEquals(
         "the TLS certificate is for cohort-party-0, not for cohort-party-1",
         otherParty.getMessage());

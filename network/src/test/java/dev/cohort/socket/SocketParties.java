@@ -1,7 +1,7 @@
 package dev.cohort.socket;
 
-import dev.cohort.netty.NettyOptions;
 import dev.cohort.netty.NettyParties;
+import dev.cohort.transport.TransportOptions;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +16,7 @@ final class SocketParties {
   private SocketParties() {}
 
   /** Binds every party on 127.0.0.1:0; the caller connects them. */
-  static List<SocketNetwork> bind(int parties, IntFunction<NettyOptions> options) {
+  static List<SocketNetwork> bind(int parties, IntFunction<TransportOptions> options) {
     List<SocketNetwork> networks = new ArrayList<>();
     for (int p = 0; p < parties; p++) {
       networks.add(
@@ -34,7 +34,7 @@ final class SocketParties {
   }
 
   /** Binds and connects every party, in parallel; returns the transports in party order. */
-  static List<SocketTransport> connect(int parties, IntFunction<NettyOptions> options) {
+  static List<SocketTransport> connect(int parties, IntFunction<TransportOptions> options) {
     List<SocketNetwork> networks = bind(parties, options);
     List<InetSocketAddress> addresses = addresses(networks);
     return NettyParties.each(parties, p -> networks.get(p).connect(addresses));

@@ -18,11 +18,11 @@ import dev.cohort.harness.PartyFailedException;
 import dev.cohort.net.Channel;
 import dev.cohort.net.TrafficStats;
 import dev.cohort.netty.NettyNetwork;
-import dev.cohort.netty.NettyOptions;
 import dev.cohort.netty.NettyParties;
-import dev.cohort.netty.TestKeys;
-import dev.cohort.netty.codec.FrameCodec;
 import dev.cohort.testing.RandomCircuit;
+import dev.cohort.transport.TestKeys;
+import dev.cohort.transport.TransportOptions;
+import dev.cohort.transport.WireFormat;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.math.BigInteger;
@@ -54,13 +54,13 @@ class SocketTransportTest {
     keys = TestKeys.generate(keyDirectory, 4);
   }
 
-  private static NettyOptions plaintext() {
-    return NettyOptions.plaintextInsecure()
+  private static TransportOptions plaintext() {
+    return TransportOptions.plaintextInsecure()
         .withConnectTimeout(Duration.ofSeconds(20))
         .withReceiveTimeout(Duration.ofSeconds(20));
   }
 
-  private static IntFunction<NettyOptions> security(String security) {
+  private static IntFunction<TransportOptions> security(String security) {
     return security.equals("tls") ? keys::options : p -> plaintext();
   }
 
@@ -123,8 +123,8 @@ class SocketTransportTest {
           long sent = 0;
           long received = 0;
           for (int r = 0; r < rounds; r++) {
-            sent += FrameCodec.dataFrameBytes(words(p, q, r).length);
-            received += FrameCodec.dataFrameBytes(words(q, p, r).length);
+            sent += WireFormat.dataFrameBytes(words(p, q, r).length);
+            received += WireFormat.dataFrameBytes(words(q, p, r).length);
           }
           assertEquals(q == p ? 0 : rounds, stats.framesSent[q], "frames P" + p + " to P" + q);
           assertEquals(q == p ? 0 : rounds, stats.framesReceived[q]);
@@ -397,14 +397,14 @@ class SocketTransportTest {
     WRONG_ROUND("frame for round 1 arrived when round 0 was due") {
       @Override
       void write(DataOutputStream out) throws IOException {
-        header(out, 8, FrameCodec.DATA, 1);
+        header(out, 8, WireFormat.DATA, 1);
         out.writeLong(7);
       }
     },
     MISALIGNED("data frame payload of 5 bytes is not a whole number of words") {
       @Override
       void write(DataOutputStream out) throws IOException {
-        header(out, 5, FrameCodec.DATA, 0);
+        header(out, 5, WireFormat.DATA, 0);
         out.write(new byte[5]);
       }
     },
@@ -417,7 +417,7 @@ class SocketTransportTest {
     TRUNCATED("connection closed inside a frame (20 bytes of it arrived)") {
       @Override
       void write(DataOutputStream out) throws IOException {
-        header(out, 32, FrameCodec.DATA, 0); // four words, of which one arrives
+        header(out, 32, WireFormat.DATA, 0); // four words, of which one arrives
         out.writeLong(42);
       }
     };
@@ -432,7 +432,7 @@ class SocketTransportTest {
 
     static void header(DataOutputStream out, int payload, int channel, int round)
         throws IOException {
-      out.writeInt(FrameCodec.HEADER_BYTES + payload);
+      out.writeInt(WireFormat.HEADER_BYTES + payload);
       out.writeInt(channel);
       out.writeInt(round);
     }
@@ -451,8 +451,8 @@ class SocketTransportTest {
     InetSocketAddress rogueAddress = new InetSocketAddress("127.0.0.1", 9);
     try (Socket socket = new Socket("127.0.0.1", party1.localAddress().getPort())) {
       DataOutputStream out = new DataOutputStream(socket.getOutputStream());
-      Breach.header(out, 8, FrameCodec.HELLO, 0);
-      out.writeLong(FrameCodec.MAGIC);
+      Breach.header(out, 8, WireFormat.HELLO, 0);
+      out.writeLong(WireFormat.MAGIC);
       breach.write(out);
       out.flush();
       if (breach == Breach.TRUNCATED) {
@@ -481,8 +481,8 @@ class SocketTransportTest {
     try (Socket socket = new Socket("127.0.0.1", party1.localAddress().getPort())) {
       DataOutputStream out = new DataOutputStream(socket.getOutputStream());
       for (int i = 0; i < 2; i++) {
-        Breach.header(out, 8, FrameCodec.HELLO, 0);
-        out.writeLong(FrameCodec.MAGIC);
+        Breach.header(out, 8, WireFormat.HELLO, 0);
+        out.writeLong(WireFormat.MAGIC);
       }
       out.flush();
       try (SocketTransport transport =

@@ -1,4 +1,4 @@
-package dev.cohort.netty;
+package dev.cohort.transport;
 
 /** How both transports word a low-level failure (an I/O or TLS exception) in their messages. */
 public final class Failures {
