@@ -49,10 +49,7 @@ final class PeerHandler extends ChannelInboundHandlerAdapter {
         .schedule(
             () -> {
               if (link == null && ctx.channel().isActive()) {
-                String reason =
-                    "did not finish the TLS and id handshakes within "
-                        + network.handshakeTimeoutMillis()
-                        + " ms";
+                String reason = Failures.handshakeTimeout(network.handshakeTimeoutMillis());
                 if (dialer != null) {
                   dialer.lastError(reason);
                 } else {

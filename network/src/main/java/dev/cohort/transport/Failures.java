@@ -1,6 +1,9 @@
 package dev.cohort.transport;
 
-/** How both transports word a low-level failure (an I/O or TLS exception) in their messages. */
+/**
+ * How both transports word a failure: a low-level one (an I/O or TLS exception), and the errors of
+ * the connect phase, which tests and operators match on.
+ */
 public final class Failures {
 
   /** Longer messages are cut: some carry the offending bytes in hex (a non-TLS record). */
@@ -21,5 +24,24 @@ public final class Failures {
     return message.length() <= MAX_REASON
         ? message
         : message.substring(0, MAX_REASON) + "... (" + message.length() + " characters)";
+  }
+
+  /** A peer still missing when the connect timeout ran out, with the reason of its last attempt. */
+  public static String notConnected(String peer, long timeoutMillis, String lastAttempt) {
+    return peer
+        + " did not connect within "
+        + timeoutMillis
+        + " ms"
+        + (lastAttempt == null ? "" : " (last attempt: " + lastAttempt + ")");
+  }
+
+  /** A peer that answered but cannot be the party dialed: dialing again cannot help. */
+  public static String couldNotConnect(String peer, String reason) {
+    return "could not connect to " + peer + ": " + reason;
+  }
+
+  /** Why a dial or an accepted connection failed once the handshake timeout closed it. */
+  public static String handshakeTimeout(long handshakeMillis) {
+    return "did not finish the TLS and id handshakes within " + handshakeMillis + " ms";
   }
 }
