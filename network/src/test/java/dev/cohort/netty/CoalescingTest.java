@@ -10,6 +10,7 @@ import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.engine.SessionsResult;
 import dev.cohort.field.Fields;
+import dev.cohort.transport.Parties;
 import dev.cohort.transport.TestKeys;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -90,7 +91,7 @@ class CoalescingTest {
     List<NettyNetwork> networks = NettyParties.bind(3, keys::options);
     List<InetSocketAddress> addresses = NettyParties.addresses(networks);
     List<SessionsResult<Long>> results =
-        NettyParties.each(
+        Parties.each(
             3,
             p -> {
               try (NettyTransport transport = networks.get(p).connect(addresses)) {

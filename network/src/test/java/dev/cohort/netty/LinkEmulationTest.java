@@ -13,6 +13,7 @@ import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.field.Fields;
 import dev.cohort.transport.LinkEmulation;
+import dev.cohort.transport.Parties;
 import dev.cohort.transport.TransportOptions;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -54,7 +55,7 @@ class LinkEmulationTest {
         NettyParties.bind(3, p -> plaintext(LinkEmulation.latency(Duration.ofMillis(50))));
     List<InetSocketAddress> addresses = NettyParties.addresses(networks);
     List<Result<Long>> results =
-        NettyParties.each(
+        Parties.each(
             3,
             p -> {
               try (NettyTransport transport = networks.get(p).connect(addresses)) {
@@ -84,7 +85,7 @@ class LinkEmulationTest {
     try {
       long start = System.nanoTime();
       List<long[][]> received =
-          NettyParties.each(
+          Parties.each(
               2,
               p -> {
                 long[] out = new long[words];

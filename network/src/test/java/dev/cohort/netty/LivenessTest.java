@@ -13,6 +13,7 @@ import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.field.Fields;
 import dev.cohort.harness.PartyFailedException;
+import dev.cohort.transport.Parties;
 import dev.cohort.transport.TestKeys;
 import dev.cohort.transport.TransportOptions;
 import java.net.InetSocketAddress;
@@ -123,7 +124,7 @@ class LivenessTest {
         assertThrows(
             PartyFailedException.class,
             () ->
-                NettyParties.each(
+                Parties.each(
                     3,
                     p -> {
                       try (NettyTransport transport = networks.get(p).connect(addresses)) {
@@ -165,7 +166,7 @@ class LivenessTest {
       network.close();
       assertTrue(network.isReleased(), "every connection and the event loop are closed");
     }
-    long threadsAfter = awaitThreads(threadsBefore);
+    long threadsAfter = Parties.awaitThreads(NettyParties.EVENT_LOOP_PREFIX, threadsBefore);
     assertTrue(
         threadsAfter <= threadsBefore,
         (threadsAfter - threadsBefore) + " event-loop threads left behind");
@@ -175,17 +176,6 @@ class LivenessTest {
     List<Throwable> all = new ArrayList<>(List.of(failure));
     all.addAll(List.of(failure.getSuppressed()));
     return all;
-  }
-
-  /** Event-loop threads end shortly after their group terminates; waits up to 5 s for that. */
-  private static long awaitThreads(long expected) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    long live = NettyParties.eventLoopThreads();
-    while (live > expected && System.nanoTime() - deadline < 0) {
-      Thread.sleep(20);
-      live = NettyParties.eventLoopThreads();
-    }
-    return live;
   }
 
   @Test

@@ -18,6 +18,7 @@ import dev.cohort.field.Fields;
 import dev.cohort.harness.LocalParties;
 import dev.cohort.harness.PartyFailedException;
 import dev.cohort.testing.RandomCircuit;
+import dev.cohort.transport.Parties;
 import dev.cohort.transport.TestKeys;
 import dev.cohort.transport.TransportOptions;
 import dev.cohort.transport.WireFormat;
@@ -132,7 +133,7 @@ class NettyTransportTest {
         assertThrows(
             PartyFailedException.class,
             () ->
-                NettyParties.each(
+                Parties.each(
                     3,
                     p -> {
                       try (NettyTransport transport = networks.get(p).connect(addresses)) {
@@ -200,7 +201,7 @@ class NettyTransportTest {
     List<NettyTransport> transports = NettyParties.connect(3, keys::options);
     try {
       List<long[][]> received =
-          NettyParties.each(
+          Parties.each(
               3,
               p -> {
                 long[][] out = new long[3][];
@@ -254,7 +255,7 @@ class NettyTransportTest {
       assertEquals(0, t0.stats().totalFramesSent());
       // Nothing was sent, so round 0 is still due and the channel still works.
       List<long[][]> received =
-          NettyParties.each(
+          Parties.each(
               2, p -> transports.get(p).exchange(new long[][] {{5}, {6}}, new int[] {1, 1}));
       assertArrayEquals(new long[] {5}, received.get(0)[1]); // P1's entry for P0
       assertArrayEquals(new long[] {6}, received.get(1)[0]);
@@ -309,8 +310,8 @@ class NettyTransportTest {
 
   @Test
   void connect_missingParty_failsNamingItAndItsAddress() throws Exception {
-    try (Socket reserved = NettyParties.reservePort()) { // refuses: nobody listens there
-      InetSocketAddress goneAddress = NettyParties.addressOf(reserved);
+    try (Socket reserved = Parties.reservePort()) { // refuses: nobody listens there
+      InetSocketAddress goneAddress = Parties.addressOf(reserved);
       NettyNetwork alone =
           NettyNetwork.bind(
               0,
@@ -334,8 +335,8 @@ class NettyTransportTest {
 
   @Test
   void connect_higherPartyStartsLater_dialerRetriesUntilItListens() throws Exception {
-    try (Socket reserved = NettyParties.reservePort()) {
-      InetSocketAddress address1 = NettyParties.addressOf(reserved); // refuses until P1 binds
+    try (Socket reserved = Parties.reservePort()) {
+      InetSocketAddress address1 = Parties.addressOf(reserved); // refuses until P1 binds
       NettyNetwork party0 =
           NettyNetwork.bind(0, 2, new InetSocketAddress("127.0.0.1", 0), plaintext());
       List<InetSocketAddress> addresses = List.of(party0.localAddress(), address1);
@@ -349,7 +350,7 @@ class NettyTransportTest {
       NettyTransport t0 = connecting.get(20, TimeUnit.SECONDS);
       try {
         List<long[][]> received =
-            NettyParties.each(
+            Parties.each(
                 2, p -> (p == 0 ? t0 : t1).exchange(new long[][] {{7}, {8}}, new int[] {1, 1}));
         assertArrayEquals(new long[] {7}, received.get(0)[1]);
         assertArrayEquals(new long[] {8}, received.get(1)[0]);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cohort.transport.Failures;
+import dev.cohort.transport.Parties;
 import dev.cohort.transport.TransportOptions;
 import java.time.Duration;
 import java.util.Arrays;
@@ -38,7 +39,7 @@ class RoundWakeupTest {
             p -> TransportOptions.plaintextInsecure().withReceiveTimeout(Duration.ofSeconds(20)));
     try {
       List<Integer> checked =
-          NettyParties.each(
+          Parties.each(
               parties,
               self -> {
                 NettyTransport transport = transports.get(self);

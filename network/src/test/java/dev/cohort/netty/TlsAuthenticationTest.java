@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cohort.api.NetworkException;
 import dev.cohort.harness.PartyFailedException;
 import dev.cohort.netty.codec.FrameCodec;
+import dev.cohort.transport.Parties;
 import dev.cohort.transport.TestKeys;
 import dev.cohort.transport.TransportOptions;
 import dev.cohort.transport.tls.Certificates;
@@ -64,7 +65,7 @@ class TlsAuthenticationTest {
     PartyFailedException failure =
         assertThrows(
             PartyFailedException.class,
-            () -> NettyParties.each(2, p -> networks.get(p).connect(addresses)));
+            () -> Parties.each(2, p -> networks.get(p).connect(addresses)));
     String p1 = "P1 (127.0.0.1:" + addresses.get(1).getPort() + ")";
     String p0 = "P0 (127.0.0.1:" + addresses.get(0).getPort() + ")";
     Throwable rogueFailure = failure.getCause();

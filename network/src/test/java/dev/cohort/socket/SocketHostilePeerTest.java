@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cohort.api.NetworkException;
-import dev.cohort.netty.NettyParties;
 import dev.cohort.transport.Allocations;
 import dev.cohort.transport.HostilePeer;
+import dev.cohort.transport.Parties;
 import dev.cohort.transport.TransportOptions;
 import dev.cohort.transport.WireFormat;
 import java.net.InetSocketAddress;
@@ -164,10 +164,10 @@ class SocketHostilePeerTest {
         SocketNetwork.bind(0, 2, new InetSocketAddress("127.0.0.1", 0), options());
     List<InetSocketAddress> addresses = List.of(party0.localAddress(), party1.localAddress());
     List<SocketTransport> transports =
-        NettyParties.each(2, p -> (p == 0 ? party0 : party1).connect(addresses));
+        Parties.each(2, p -> (p == 0 ? party0 : party1).connect(addresses));
     try {
       List<long[][]> received =
-          NettyParties.each(
+          Parties.each(
               2, p -> transports.get(p).exchange(new long[][] {{5}, {6}}, new int[] {1, 1}));
       assertArrayEquals(new long[] {6}, received.get(1)[0], "P0's word for P1");
       assertArrayEquals(new long[] {5}, received.get(0)[1], "P1's word for P0");

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cohort.api.NetworkException;
 import dev.cohort.harness.PartyFailedException;
-import dev.cohort.netty.NettyParties;
 import dev.cohort.transport.LinkEmulation;
+import dev.cohort.transport.Parties;
 import dev.cohort.transport.TestKeys;
 import dev.cohort.transport.TransportOptions;
 import dev.cohort.transport.WireFormat;
@@ -52,7 +52,7 @@ class SocketNetworkTest {
     PartyFailedException failure =
         assertThrows(
             PartyFailedException.class,
-            () -> NettyParties.each(2, p -> networks.get(p).connect(addresses)));
+            () -> Parties.each(2, p -> networks.get(p).connect(addresses)));
     String p1 = "P1 (127.0.0.1:" + addresses.get(1).getPort() + ")";
     String p0 = "P0 (127.0.0.1:" + addresses.get(0).getPort() + ")";
     Throwable rogueFailure = failure.getCause();
@@ -156,8 +156,8 @@ class SocketNetworkTest {
 
   @Test
   void connect_missingParty_failsNamingItAndItsAddress() throws Exception {
-    try (Socket reserved = NettyParties.reservePort()) { // refuses: nobody listens there
-      InetSocketAddress goneAddress = NettyParties.addressOf(reserved);
+    try (Socket reserved = Parties.reservePort()) { // refuses: nobody listens there
+      InetSocketAddress goneAddress = Parties.addressOf(reserved);
       SocketNetwork alone =
           SocketNetwork.bind(
               0,
@@ -181,8 +181,8 @@ class SocketNetworkTest {
 
   @Test
   void connect_higherPartyStartsLater_dialerRetriesUntilItListens() throws Exception {
-    try (Socket reserved = NettyParties.reservePort()) {
-      InetSocketAddress address1 = NettyParties.addressOf(reserved); // refuses until P1 binds
+    try (Socket reserved = Parties.reservePort()) {
+      InetSocketAddress address1 = Parties.addressOf(reserved); // refuses until P1 binds
       SocketNetwork party0 =
           SocketNetwork.bind(0, 2, new InetSocketAddress("127.0.0.1", 0), plaintext());
       List<InetSocketAddress> addresses = List.of(party0.localAddress(), address1);
@@ -196,7 +196,7 @@ class SocketNetworkTest {
       SocketTransport t0 = connecting.get(20, TimeUnit.SECONDS);
       try {
         List<long[][]> received =
-            NettyParties.each(
+            Parties.each(
                 2, p -> (p == 0 ? t0 : t1).exchange(new long[][] {{7}, {8}}, new int[] {1, 1}));
         assertArrayEquals(new long[] {7}, received.get(0)[1]);
         assertArrayEquals(new long[] {8}, received.get(1)[0]);

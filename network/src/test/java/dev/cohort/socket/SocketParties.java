@@ -1,6 +1,6 @@
 package dev.cohort.socket;
 
-import dev.cohort.netty.NettyParties;
+import dev.cohort.transport.Parties;
 import dev.cohort.transport.TransportOptions;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -9,7 +9,7 @@ import java.util.function.IntFunction;
 
 /**
  * Test harness: n parties as threads, each with its own {@link SocketNetwork} on loopback (port 0),
- * connected as a real mesh; {@link NettyParties#each} runs them and rethrows the first failure.
+ * connected as a real mesh; {@link Parties#each} runs them and rethrows the first failure.
  */
 final class SocketParties {
 
@@ -37,13 +37,11 @@ final class SocketParties {
   static List<SocketTransport> connect(int parties, IntFunction<TransportOptions> options) {
     List<SocketNetwork> networks = bind(parties, options);
     List<InetSocketAddress> addresses = addresses(networks);
-    return NettyParties.each(parties, p -> networks.get(p).connect(addresses));
+    return Parties.each(parties, p -> networks.get(p).connect(addresses));
   }
 
   /** Live threads of the socket transports, by name. */
   static long threads() {
-    return Thread.getAllStackTraces().keySet().stream()
-        .filter(t -> t.isAlive() && t.getName().startsWith(SocketNetwork.THREAD_PREFIX))
-        .count();
+    return Parties.threads(SocketNetwork.THREAD_PREFIX);
   }
 }

@@ -18,8 +18,8 @@ import dev.cohort.harness.PartyFailedException;
 import dev.cohort.net.Channel;
 import dev.cohort.net.TrafficStats;
 import dev.cohort.netty.NettyNetwork;
-import dev.cohort.netty.NettyParties;
 import dev.cohort.testing.RandomCircuit;
+import dev.cohort.transport.Parties;
 import dev.cohort.transport.TestKeys;
 import dev.cohort.transport.TransportOptions;
 import dev.cohort.transport.WireFormat;
@@ -84,7 +84,7 @@ class SocketTransportTest {
   /** Every party exchanges {@link #words} for {@code rounds} rounds and checks what arrives. */
   private static void exchangeRounds(List<? extends Channel> transports, int from, int rounds) {
     int parties = transports.size();
-    NettyParties.each(
+    Parties.each(
         parties,
         p -> {
           for (int r = from; r < from + rounds; r++) {
@@ -156,7 +156,7 @@ class SocketTransportTest {
       }
     }
     List<Channel> channels =
-        NettyParties.each(
+        Parties.each(
             parties,
             p ->
                 networks.get(p) instanceof NettyNetwork netty
@@ -178,7 +178,7 @@ class SocketTransportTest {
     int[] pattern = {large, 3, large, 0, 1};
     List<SocketTransport> transports = SocketParties.connect(parties, keys::options);
     try {
-      NettyParties.each(
+      Parties.each(
           parties,
           p -> {
             for (int r = 0; r < pattern.length; r++) {
@@ -204,7 +204,7 @@ class SocketTransportTest {
     } finally {
       transports.forEach(SocketTransport::close);
     }
-    long threadsAfter = awaitThreads(threadsBefore);
+    long threadsAfter = Parties.awaitThreads(SocketNetwork.THREAD_PREFIX, threadsBefore);
     assertTrue(threadsAfter <= threadsBefore, (threadsAfter - threadsBefore) + " threads left");
   }
 
@@ -212,17 +212,6 @@ class SocketTransportTest {
     return Thread.getAllStackTraces().keySet().stream()
         .filter(t -> t.isAlive() && t.getName().startsWith(SocketNetwork.THREAD_PREFIX + "writer"))
         .count();
-  }
-
-  /** Threads end shortly after their pools terminate; waits up to 5 s for that. */
-  private static long awaitThreads(long expected) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    long live = SocketParties.threads();
-    while (live > expected && System.nanoTime() - deadline < 0) {
-      Thread.sleep(20);
-      live = SocketParties.threads();
-    }
-    return live;
   }
 
   @Test
@@ -235,7 +224,7 @@ class SocketTransportTest {
     List<SocketNetwork> networks = SocketParties.bind(parties, keys::options);
     List<InetSocketAddress> addresses = SocketParties.addresses(networks);
     List<Result<BigInteger[]>> results =
-        NettyParties.each(
+        Parties.each(
             parties,
             p -> {
               try (SocketTransport transport = networks.get(p).connect(addresses)) {
@@ -277,7 +266,7 @@ class SocketTransportTest {
           assertThrows(
               PartyFailedException.class,
               () ->
-                  NettyParties.each(
+                  Parties.each(
                       3,
                       p -> {
                         for (int r = 0; r < 10; r++) {
@@ -360,7 +349,7 @@ class SocketTransportTest {
     } finally {
       transports.forEach(SocketTransport::close);
     }
-    long threadsAfter = awaitThreads(threadsBefore);
+    long threadsAfter = Parties.awaitThreads(SocketNetwork.THREAD_PREFIX, threadsBefore);
     assertTrue(threadsAfter <= threadsBefore, (threadsAfter - threadsBefore) + " threads left");
   }
 
