@@ -19,16 +19,13 @@ import dev.cohort.net.Channel;
 import dev.cohort.net.TrafficStats;
 import dev.cohort.netty.NettyNetwork;
 import dev.cohort.testing.RandomCircuit;
+import dev.cohort.transport.Allocations;
 import dev.cohort.transport.Parties;
-import dev.cohort.transport.TestKeys;
+import dev.cohort.transport.TransportContractTest;
 import dev.cohort.transport.TransportOptions;
 import dev.cohort.transport.WireFormat;
-import java.io.DataOutputStream;
-import java.io.IOException;
 import java.math.BigInteger;
 import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,28 +33,67 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
-import org.junit.jupiter.api.BeforeAll;
+import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.params.provider.EnumSource;
 
-/** The socket transport on loopback: real sockets, real TLS, parties as threads. */
-class SocketTransportTest {
+/**
+ * The socket transport on loopback: the {@link TransportContractTest} contract, and what only this
+ * transport does (writer threads for large frames, interoperation with Netty parties).
+ */
+class SocketTransportTest extends TransportContractTest {
 
-  @TempDir static Path keyDirectory;
-  private static TestKeys keys;
+  /** A socket party as the contract sees it. */
+  private record SocketEndpoint(SocketNetwork network) implements Endpoint {
+    @Override
+    public InetSocketAddress localAddress() {
+      return network.localAddress();
+    }
 
-  @BeforeAll
-  static void generateKeys() {
-    keys = TestKeys.generate(keyDirectory, 4);
+    @Override
+    public Channel connect(List<InetSocketAddress> addresses) {
+      return network.connect(addresses);
+    }
+
+    @Override
+    public boolean isReleased() {
+      return network.isReleased();
+    }
+
+    @Override
+    public void close() {
+      network.close();
+    }
   }
 
-  private static TransportOptions plaintext() {
-    return TransportOptions.plaintextInsecure()
-        .withConnectTimeout(Duration.ofSeconds(20))
-        .withReceiveTimeout(Duration.ofSeconds(20));
+  @Override
+  protected Endpoint bind(
+      int self, int parties, InetSocketAddress listen, TransportOptions options) {
+    return new SocketEndpoint(SocketNetwork.bind(self, parties, listen, options));
+  }
+
+  /**
+   * A connection is verified on a handshake thread of its own; once connected, a peer's frames are
+   * read by the party thread itself, in its round.
+   */
+  @Override
+  protected LongSupplier readerAllocations(Endpoint party, boolean helloSeen) {
+    String handshakes =
+        SocketNetwork.THREAD_PREFIX + "handshake-P" + ((SocketEndpoint) party).network().self();
+    return helloSeen ? Allocations::ofCurrentThread : () -> Allocations.ofThreadsNamed(handshakes);
+  }
+
+  /** A failed socket channel stays failed: every later exchange throws the first failure. */
+  @Override
+  protected void assertFailedAgain(String first, String again) {
+    assertEquals(first, again, "a failed channel stays failed");
+  }
+
+  /** The party thread sends its round before it reads the peer's. */
+  @Override
+  protected void assertAnswerToBrokenPeer(Breach breach, byte[] answer) {
+    assertEquals(20 + 12, answer.length, "P1 sent its hello and frame, then closed");
   }
 
   private static IntFunction<TransportOptions> security(String security) {
@@ -306,27 +342,6 @@ class SocketTransportTest {
   }
 
   @Test
-  void exchange_silentPeer_failsNamingItAfterTheTimeoutAndEveryTimeAfter() {
-    List<SocketTransport> transports =
-        SocketParties.connect(2, p -> plaintext().withReceiveTimeout(Duration.ofMillis(300)));
-    try {
-      long start = System.nanoTime();
-      SocketTransport t1 = transports.get(1);
-      NetworkException e =
-          assertThrows(NetworkException.class, () -> t1.exchange(new long[2][1], new int[] {1, 1}));
-      long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-      String expected = name(transports, 0) + " sent nothing for round 0 within 300 ms";
-      assertEquals(expected, e.getMessage());
-      assertTrue(millis >= 300 && millis < 3000, millis + " ms");
-      NetworkException again =
-          assertThrows(NetworkException.class, () -> t1.exchange(new long[2][1], new int[] {1, 1}));
-      assertEquals(expected, again.getMessage(), "a failed channel stays failed");
-    } finally {
-      transports.forEach(SocketTransport::close);
-    }
-  }
-
-  @Test
   void exchange_peerReadsNothingOfALargeFrame_failsAfterTheTimeoutAndClosesWithoutHanging()
       throws Exception {
     long threadsBefore = SocketParties.threads();
@@ -351,136 +366,5 @@ class SocketTransportTest {
     }
     long threadsAfter = Parties.awaitThreads(SocketNetwork.THREAD_PREFIX, threadsBefore);
     assertTrue(threadsAfter <= threadsBefore, (threadsAfter - threadsBefore) + " threads left");
-  }
-
-  @Test
-  void exchange_peerAborts_othersFailPromptlyWithItsReason() {
-    List<SocketTransport> transports =
-        SocketParties.connect(3, p -> keys.options(p).withReceiveTimeout(Duration.ofSeconds(30)));
-    String p0 = name(transports, 0);
-    try {
-      exchangeRounds(transports, 0, 3);
-      long start = System.nanoTime();
-      transports.get(0).abort("MAC check failed");
-      for (int p = 1; p < 3; p++) {
-        SocketTransport transport = transports.get(p);
-        NetworkException e =
-            assertThrows(
-                NetworkException.class, () -> transport.exchange(new long[3][1], new int[3]));
-        assertEquals(p0 + " aborted in round 3: MAC check failed", e.getMessage());
-      }
-      assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "failed promptly");
-    } finally {
-      transports.forEach(SocketTransport::close);
-    }
-  }
-
-  /** What a rogue P0 sends after its hello, and how the honest P1 words its failure. */
-  enum Breach {
-    OVERSIZED("frame of 1048576 bytes exceeds the limit of 1024 bytes") {
-      @Override
-      void write(DataOutputStream out) throws IOException {
-        out.writeInt(1 << 20); // only the length field of a frame far above the limit
-      }
-    },
-    WRONG_ROUND("frame for round 1 arrived when round 0 was due") {
-      @Override
-      void write(DataOutputStream out) throws IOException {
-        header(out, 8, WireFormat.DATA, 1);
-        out.writeLong(7);
-      }
-    },
-    MISALIGNED("data frame payload of 5 bytes is not a whole number of words") {
-      @Override
-      void write(DataOutputStream out) throws IOException {
-        header(out, 5, WireFormat.DATA, 0);
-        out.write(new byte[5]);
-      }
-    },
-    UNKNOWN_CHANNEL("frame on unknown channel 7") {
-      @Override
-      void write(DataOutputStream out) throws IOException {
-        header(out, 0, 7, 0);
-      }
-    },
-    TRUNCATED("connection closed inside a frame (20 bytes of it arrived)") {
-      @Override
-      void write(DataOutputStream out) throws IOException {
-        header(out, 32, WireFormat.DATA, 0); // four words, of which one arrives
-        out.writeLong(42);
-      }
-    };
-
-    final String reason;
-
-    Breach(String reason) {
-      this.reason = reason;
-    }
-
-    abstract void write(DataOutputStream out) throws IOException;
-
-    static void header(DataOutputStream out, int payload, int channel, int round)
-        throws IOException {
-      out.writeInt(WireFormat.HEADER_BYTES + payload);
-      out.writeInt(channel);
-      out.writeInt(round);
-    }
-  }
-
-  @ParameterizedTest
-  @EnumSource(Breach.class)
-  void exchange_peerBreaksTheFrameFormat_failsNamingPeerAndReasonAndCloses(Breach breach)
-      throws Exception {
-    SocketNetwork party1 =
-        SocketNetwork.bind(
-            1,
-            2,
-            new InetSocketAddress("127.0.0.1", 0),
-            plaintext().withMaxFrameBytes(1024).withReceiveTimeout(Duration.ofSeconds(10)));
-    InetSocketAddress rogueAddress = new InetSocketAddress("127.0.0.1", 9);
-    try (Socket socket = new Socket("127.0.0.1", party1.localAddress().getPort())) {
-      DataOutputStream out = new DataOutputStream(socket.getOutputStream());
-      Breach.header(out, 8, WireFormat.HELLO, 0);
-      out.writeLong(WireFormat.MAGIC);
-      breach.write(out);
-      out.flush();
-      if (breach == Breach.TRUNCATED) {
-        socket.shutdownOutput();
-      }
-      try (SocketTransport transport =
-          party1.connect(List.of(rogueAddress, party1.localAddress()))) {
-        long start = System.nanoTime();
-        NetworkException e =
-            assertThrows(
-                NetworkException.class, () -> transport.exchange(new long[2][1], new int[2]));
-        assertEquals(
-            "P0 (127.0.0.1:9) broke the frame format: " + breach.reason + "; connection closed",
-            e.getMessage());
-        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "failed promptly");
-        byte[] answer = socket.getInputStream().readAllBytes(); // P1's hello and frame, the end
-        assertEquals(20 + 12, answer.length, "P1 sent its hello and frame, then closed");
-      }
-    }
-  }
-
-  @Test
-  void exchange_peerSaysHelloTwice_failsNamingIt() throws Exception {
-    SocketNetwork party1 =
-        SocketNetwork.bind(1, 2, new InetSocketAddress("127.0.0.1", 0), plaintext());
-    try (Socket socket = new Socket("127.0.0.1", party1.localAddress().getPort())) {
-      DataOutputStream out = new DataOutputStream(socket.getOutputStream());
-      for (int i = 0; i < 2; i++) {
-        Breach.header(out, 8, WireFormat.HELLO, 0);
-        out.writeLong(WireFormat.MAGIC);
-      }
-      out.flush();
-      try (SocketTransport transport =
-          party1.connect(List.of(new InetSocketAddress("127.0.0.1", 9), party1.localAddress()))) {
-        NetworkException e =
-            assertThrows(
-                NetworkException.class, () -> transport.exchange(new long[2][1], new int[2]));
-        assertEquals("P0 (127.0.0.1:9) sent a second hello; connection closed", e.getMessage());
-      }
-    }
   }
 }
