@@ -6,6 +6,7 @@ import dev.cohort.netty.codec.FrameDecoder;
 import dev.cohort.transport.Backoff;
 import dev.cohort.transport.Failures;
 import dev.cohort.transport.PeerAdmission;
+import dev.cohort.transport.TransportNetwork;
 import dev.cohort.transport.TransportOptions;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
@@ -54,7 +55,7 @@ import org.slf4j.LoggerFactory;
  * <p>All connections of a party share one event-loop thread, so registering peers needs no locks;
  * the party's own thread only reads the links once {@link #connect} has seen them all ready.
  */
-public final class NettyNetwork implements AutoCloseable {
+public final class NettyNetwork implements TransportNetwork {
 
   private static final Logger log = LoggerFactory.getLogger(NettyNetwork.class);
 
@@ -116,14 +117,17 @@ public final class NettyNetwork implements AutoCloseable {
     return network;
   }
 
+  @Override
   public InetSocketAddress localAddress() {
     return (InetSocketAddress) server.localAddress();
   }
 
+  @Override
   public int self() {
     return self;
   }
 
+  @Override
   public int parties() {
     return links.length;
   }
@@ -133,6 +137,7 @@ public final class NettyNetwork implements AutoCloseable {
    * returns the transport. Throws {@link NetworkException} naming the first peer missing after the
    * connect timeout, or a peer that failed to prove its id; the network is closed then.
    */
+  @Override
   public NettyTransport connect(List<InetSocketAddress> addresses) {
     boolean again = connecting;
     connecting = true;

@@ -12,11 +12,14 @@
  * }
  * }</pre>
  *
+ * <p>It sits on {@link dev.cohort.transport} (wire format and its checks, peer admission, backoff,
+ * options, TLS) beside {@code dev.cohort.socket}, and never imports it.
+ *
  * <p>Layout: {@link dev.cohort.netty.NettyNetwork} listens, dials and verifies peers; {@link
  * dev.cohort.netty.NettyTransport} runs the rounds; {@code LinkEmulationHandler} adds the latency
  * and bandwidth cap of {@link dev.cohort.transport.LinkEmulation} for experiments on one machine;
- * {@code codec} holds the wire format (the only place a {@code ByteBuf} is seen); {@code tls}
- * generates and loads keys and builds the TLS contexts.
+ * {@code codec} encodes and decodes the frames of {@link dev.cohort.transport.WireFormat} (the only
+ * place a {@code ByteBuf} is seen).
  *
  * <p>Timeouts, all in {@link dev.cohort.transport.TransportOptions}: connect (every peer present),
  * handshake (TLS and ids, per connection), receive (a round's frame) and idle (no traffic at all,

@@ -1,6 +1,5 @@
 package dev.cohort.socket;
 
-import dev.cohort.netty.codec.FrameCodec;
 import dev.cohort.transport.InboundFrame;
 import dev.cohort.transport.WireFormat;
 import java.io.IOException;
@@ -25,10 +24,10 @@ import java.util.concurrent.TimeUnit;
  * <p>Memory goes with bytes received, never with a length a peer declares, by the rules of the
  * Netty decoder: nothing longer than a hello before the hello, a large data frame's array grown as
  * its words arrive ({@link WireFormat#grownWords}), and an abort's reason cut at {@link
- * FrameCodec#MAX_REASON_BYTES} bytes with the rest skipped.
+ * WireFormat#MAX_REASON_BYTES} bytes with the rest skipped.
  *
  * <p>The same rejections as the Netty transport's decoder, with the same words ({@link
- * FrameCodec#lengthError}, {@link WireFormat#headerError}): the length is checked as soon as its
+ * WireFormat#lengthError}, {@link WireFormat#headerError}): the length is checked as soon as its
  * four bytes are there, the header before any payload is read, and a connection that ends inside a
  * frame lost part of it. A rejection comes back as an {@link InboundFrame.Error}; the caller then
  * closes the connection and reads no more.

@@ -5,6 +5,7 @@ import dev.cohort.api.PartyId;
 import dev.cohort.transport.Failures;
 import dev.cohort.transport.LinkEmulation;
 import dev.cohort.transport.PeerAdmission;
+import dev.cohort.transport.TransportNetwork;
 import dev.cohort.transport.TransportOptions;
 import dev.cohort.transport.WireFormat;
 import dev.cohort.transport.tls.TlsProvider;
@@ -54,7 +55,7 @@ import org.slf4j.LoggerFactory;
  * There are no heartbeats: the idle timeout of the options is not used, and a frozen peer that
  * keeps its connection open is caught by the receive timeout of a round.
  */
-public final class SocketNetwork implements AutoCloseable {
+public final class SocketNetwork implements TransportNetwork {
 
   private static final Logger log = LoggerFactory.getLogger(SocketNetwork.class);
   private static final long LINGER_AFTER_FAILURE_NANOS = TimeUnit.SECONDS.toNanos(2);
@@ -148,14 +149,17 @@ public final class SocketNetwork implements AutoCloseable {
     return network;
   }
 
+  @Override
   public InetSocketAddress localAddress() {
     return (InetSocketAddress) server.getLocalSocketAddress();
   }
 
+  @Override
   public int self() {
     return self;
   }
 
+  @Override
   public int parties() {
     return slots.parties();
   }
@@ -165,6 +169,7 @@ public final class SocketNetwork implements AutoCloseable {
    * returns the transport. Throws {@link NetworkException} naming the first peer missing after the
    * connect timeout, or a peer that failed to prove its id; the network is closed then.
    */
+  @Override
   public SocketTransport connect(List<InetSocketAddress> addresses) {
     boolean again = connecting;
     connecting = true;

@@ -89,7 +89,7 @@ class CoalescingTest {
       sessions.add(session(i));
     }
     List<NettyNetwork> networks = NettyParties.bind(3, keys::options);
-    List<InetSocketAddress> addresses = NettyParties.addresses(networks);
+    List<InetSocketAddress> addresses = Parties.addresses(networks);
     List<SessionsResult<Long>> results =
         Parties.each(
             3,

@@ -16,8 +16,6 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -98,17 +96,9 @@ class HostileFramesTest {
   void peerManyRoundsAhead_isNotReadBeyondAFewRounds() throws Exception {
     int words = 1024;
     int rounds = 8192; // 64 MiB, far beyond what the TCP buffers of both ends hold
-    ExecutorService writer = Executors.newSingleThreadExecutor();
     try (HostilePeer p0 = new HostilePeer(party1.localAddress())) {
       NettyTransport transport = connect(p0);
-      Future<?> flood =
-          writer.submit(
-              () -> {
-                for (int r = 0; r < rounds; r++) {
-                  p0.write(HostilePeer.dataFrame(r, words));
-                }
-                return null;
-              });
+      Future<?> flood = p0.flood(rounds, words);
       // Nothing to wait for on the fixed code but the absence of progress: give P0 the time it
       // needs to send everything when P1 reads on (well under a second on loopback).
       assertThrows(
@@ -126,7 +116,6 @@ class HostileFramesTest {
       assertTrue(link.queued() <= 16, link.queued() + " rounds of P0 queued at P1");
       assertFalse(flood.isDone(), "P0 is still blocked");
     } finally {
-      writer.shutdownNow();
       party1.close();
     }
   }

@@ -53,7 +53,7 @@ class LinkEmulationTest {
   void engine_fiftyMillisecondLatency_tenRoundsTakeAtLeastHalfASecond() {
     List<NettyNetwork> networks =
         NettyParties.bind(3, p -> plaintext(LinkEmulation.latency(Duration.ofMillis(50))));
-    List<InetSocketAddress> addresses = NettyParties.addresses(networks);
+    List<InetSocketAddress> addresses = Parties.addresses(networks);
     List<Result<Long>> results =
         Parties.each(
             3,

@@ -8,7 +8,6 @@ import dev.cohort.suite.SuiteFactory;
 import dev.cohort.transport.Parties;
 import dev.cohort.transport.TransportOptions;
 import java.net.InetSocketAddress;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
 
@@ -30,27 +29,12 @@ public final class NettyParties {
 
   /** Binds every party on 127.0.0.1:0; the caller connects them. */
   static List<NettyNetwork> bind(int parties, IntFunction<TransportOptions> options) {
-    List<NettyNetwork> networks = new ArrayList<>();
-    for (int p = 0; p < parties; p++) {
-      networks.add(
-          NettyNetwork.bind(p, parties, new InetSocketAddress("127.0.0.1", 0), options.apply(p)));
-    }
-    return networks;
-  }
-
-  static List<InetSocketAddress> addresses(List<NettyNetwork> networks) {
-    List<InetSocketAddress> addresses = new ArrayList<>();
-    for (NettyNetwork network : networks) {
-      addresses.add(network.localAddress());
-    }
-    return addresses;
+    return Parties.bind(parties, options, NettyNetwork::bind);
   }
 
   /** Binds and connects every party, in parallel; returns the transports in party order. */
   static List<NettyTransport> connect(int parties, IntFunction<TransportOptions> options) {
-    List<NettyNetwork> networks = bind(parties, options);
-    List<InetSocketAddress> addresses = addresses(networks);
-    return Parties.each(parties, p -> networks.get(p).connect(addresses));
+    return Parties.connect(parties, options, NettyNetwork::bind, NettyNetwork::connect);
   }
 
   /** Party {@code p} runs {@code computation} through an engine over its Netty transport. */
@@ -61,7 +45,7 @@ public final class NettyParties {
       EngineConfig config,
       Computation<T> computation) {
     List<NettyNetwork> networks = bind(parties, options);
-    List<InetSocketAddress> addresses = addresses(networks);
+    List<InetSocketAddress> addresses = Parties.addresses(networks);
     return Parties.each(
         parties,
         p -> {

@@ -17,16 +17,14 @@ import dev.cohort.field.Field;
 import dev.cohort.field.Fields;
 import dev.cohort.harness.LocalParties;
 import dev.cohort.harness.PartyFailedException;
-import dev.cohort.net.Channel;
 import dev.cohort.testing.RandomCircuit;
 import dev.cohort.transport.Allocations;
 import dev.cohort.transport.Parties;
 import dev.cohort.transport.TransportContractTest;
-import dev.cohort.transport.TransportOptions;
+import dev.cohort.transport.TransportNetwork;
 import java.math.BigInteger;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
@@ -42,40 +40,15 @@ import org.junit.jupiter.params.provider.CsvSource;
 @ExtendWith(LeakCheck.class)
 class NettyTransportTest extends TransportContractTest {
 
-  /** A Netty party as the contract sees it. */
-  private record NettyEndpoint(NettyNetwork network) implements Endpoint {
-    @Override
-    public InetSocketAddress localAddress() {
-      return network.localAddress();
-    }
-
-    @Override
-    public Channel connect(List<InetSocketAddress> addresses) {
-      return network.connect(addresses);
-    }
-
-    @Override
-    public boolean isReleased() {
-      return network.isReleased();
-    }
-
-    @Override
-    public void close() {
-      network.close();
-    }
-  }
-
-  @Override
-  protected Endpoint bind(
-      int self, int parties, InetSocketAddress listen, TransportOptions options) {
-    return new NettyEndpoint(NettyNetwork.bind(self, parties, listen, options));
+  NettyTransportTest() {
+    super(NettyNetwork::bind, network -> ((NettyNetwork) network).isReleased());
   }
 
   /** The event loop reads every frame, the hello included. */
   @Override
-  protected LongSupplier readerAllocations(Endpoint party, boolean helloSeen) throws Exception {
-    Thread eventLoop =
-        ((NettyEndpoint) party).network().eventLoop().submit(Thread::currentThread).get();
+  protected LongSupplier readerAllocations(TransportNetwork party, boolean helloSeen)
+      throws Exception {
+    Thread eventLoop = ((NettyNetwork) party).eventLoop().submit(Thread::currentThread).get();
     return () -> Allocations.of(eventLoop);
   }
 
@@ -85,27 +58,6 @@ class NettyTransportTest extends TransportContractTest {
     if (breach == Breach.OVERSIZED) {
       assertEquals(20, answer.length, "P1 sent its hello and closed the connection");
     }
-  }
-
-  private static void assertMatchesPlaintext(
-      RandomCircuit circuit, Field field, List<Result<BigInteger[]>> results) {
-    BigInteger[] expected = circuit.expected(field.modulus());
-    for (Result<BigInteger[]> r : results) {
-      BigInteger[] actual = r.value().clone();
-      for (int i = 0; i < actual.length; i++) {
-        actual[i] = actual[i].mod(field.modulus());
-      }
-      assertArrayEquals(expected, actual);
-      assertEquals(circuit.multiplications(), r.metrics().elements().get("multiply"));
-      for (int q = 0; q < r.metrics().framesSent().length; q++) {
-        long expectedFrames = q == r.metrics().party() ? 0 : rounds(r);
-        assertEquals(expectedFrames, r.metrics().framesSent()[q], "one frame per peer per round");
-      }
-    }
-  }
-
-  private static long rounds(Result<?> r) {
-    return r.metrics().rounds() + r.metrics().setupRounds();
   }
 
   @ParameterizedTest(name = "{0} parties, {1}")
@@ -155,32 +107,26 @@ class NettyTransportTest extends TransportContractTest {
   void engine_onePartyFails_othersFailPromptlyNamingIt() {
     List<NettyNetwork> networks =
         NettyParties.bind(3, p -> keys.options(p).withReceiveTimeout(Duration.ofSeconds(30)));
-    List<InetSocketAddress> addresses = NettyParties.addresses(networks);
+    List<InetSocketAddress> addresses = Parties.addresses(networks);
     Computation<Long> computation =
         b -> b.open(b.mul(b.input(0, 3, 8), b.input(1, b.myId() == 1 ? 1000 : 0, 8)));
     long start = System.nanoTime();
-    PartyFailedException failure =
-        assertThrows(
-            PartyFailedException.class,
-            () ->
-                Parties.each(
-                    3,
-                    p -> {
-                      try (NettyTransport transport = networks.get(p).connect(addresses)) {
-                        return new Engine(
-                                BgwSuite.factory(Fields.MERSENNE_61),
-                                transport,
-                                EngineConfig.defaults().withInsecureSeed(7))
-                            .run(computation);
-                      }
-                    }));
+    List<PartyFailedException> failures =
+        Parties.failures(
+            3,
+            p -> {
+              try (NettyTransport transport = networks.get(p).connect(addresses)) {
+                return new Engine(
+                        BgwSuite.factory(Fields.MERSENNE_61),
+                        transport,
+                        EngineConfig.defaults().withInsecureSeed(7))
+                    .run(computation);
+              }
+            });
     assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(10), "failed promptly");
-    List<Throwable> failures = new ArrayList<>(List.of(failure));
-    failures.addAll(List.of(failure.getSuppressed()));
     assertEquals(3, failures.size());
     String p1 = "P1 (127.0.0.1:" + addresses.get(1).getPort() + ")";
-    for (Throwable f : failures) {
-      PartyFailedException partyFailure = (PartyFailedException) f;
+    for (PartyFailedException partyFailure : failures) {
       String message = partyFailure.getCause().getMessage();
       if (partyFailure.party().index() == 1) {
         assertTrue(partyFailure.getCause() instanceof IllegalArgumentException, message);

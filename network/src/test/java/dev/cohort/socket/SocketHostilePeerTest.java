@@ -15,8 +15,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -56,21 +54,13 @@ class SocketHostilePeerTest {
   void peerManyRoundsAhead_isReadOnlyRoundByRound() throws Exception {
     int words = 1024;
     int rounds = 8192; // 64 MiB, far beyond what the TCP buffers of both ends hold
-    ExecutorService writer = Executors.newSingleThreadExecutor();
     try (HostilePeer p0 = new HostilePeer(party1.localAddress())) {
       CompletableFuture<SocketTransport> connecting =
           CompletableFuture.supplyAsync(
               () -> party1.connect(List.of(NOBODY, party1.localAddress())));
       p0.hello(0);
       SocketTransport transport = connecting.get(20, TimeUnit.SECONDS);
-      Future<?> flood =
-          writer.submit(
-              () -> {
-                for (int r = 0; r < rounds; r++) {
-                  p0.write(HostilePeer.dataFrame(r, words));
-                }
-                return null;
-              });
+      Future<?> flood = p0.flood(rounds, words);
       long before = Allocations.ofCurrentThread();
       for (int r = 0; r < 40; r++) {
         long[][] incoming = transport.exchange(new long[][] {{7}, null}, new int[] {1, 0});
@@ -82,7 +72,6 @@ class SocketHostilePeerTest {
       assertTrue(allocated < BOUND, allocated + " bytes allocated by P1's party thread");
       assertFalse(flood.isDone(), "P0 got 64 MiB out while P1 took 40 rounds");
     } finally {
-      writer.shutdownNow();
       party1.close();
     }
   }

@@ -7,24 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cohort.api.NetworkException;
-import dev.cohort.bgw.BgwConfig;
-import dev.cohort.bgw.BgwSuite;
-import dev.cohort.engine.Engine;
-import dev.cohort.engine.EngineConfig;
-import dev.cohort.engine.Result;
-import dev.cohort.field.Field;
-import dev.cohort.field.Fields;
 import dev.cohort.harness.PartyFailedException;
 import dev.cohort.net.Channel;
 import dev.cohort.net.TrafficStats;
 import dev.cohort.netty.NettyNetwork;
-import dev.cohort.testing.RandomCircuit;
 import dev.cohort.transport.Allocations;
 import dev.cohort.transport.Parties;
 import dev.cohort.transport.TransportContractTest;
+import dev.cohort.transport.TransportNetwork;
 import dev.cohort.transport.TransportOptions;
 import dev.cohort.transport.WireFormat;
-import java.math.BigInteger;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -44,33 +36,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class SocketTransportTest extends TransportContractTest {
 
-  /** A socket party as the contract sees it. */
-  private record SocketEndpoint(SocketNetwork network) implements Endpoint {
-    @Override
-    public InetSocketAddress localAddress() {
-      return network.localAddress();
-    }
-
-    @Override
-    public Channel connect(List<InetSocketAddress> addresses) {
-      return network.connect(addresses);
-    }
-
-    @Override
-    public boolean isReleased() {
-      return network.isReleased();
-    }
-
-    @Override
-    public void close() {
-      network.close();
-    }
-  }
-
-  @Override
-  protected Endpoint bind(
-      int self, int parties, InetSocketAddress listen, TransportOptions options) {
-    return new SocketEndpoint(SocketNetwork.bind(self, parties, listen, options));
+  SocketTransportTest() {
+    super(SocketNetwork::bind, network -> ((SocketNetwork) network).isReleased());
   }
 
   /**
@@ -78,9 +45,9 @@ class SocketTransportTest extends TransportContractTest {
    * read by the party thread itself, in its round.
    */
   @Override
-  protected LongSupplier readerAllocations(Endpoint party, boolean helloSeen) {
+  protected LongSupplier readerAllocations(TransportNetwork party, boolean helloSeen) {
     String handshakes =
-        SocketNetwork.THREAD_PREFIX + "handshake-P" + ((SocketEndpoint) party).network().self();
+        SocketNetwork.THREAD_PREFIX + "handshake-P" + ((SocketNetwork) party).self();
     return helloSeen ? Allocations::ofCurrentThread : () -> Allocations.ofThreadsNamed(handshakes);
   }
 
@@ -250,41 +217,6 @@ class SocketTransportTest extends TransportContractTest {
         .count();
   }
 
-  @Test
-  void engine_randomCircuitOverTls_matchesPlaintextWithOneFramePerPeerPerRound() {
-    int parties = 3;
-    long seed = 3003;
-    Field field = Fields.MERSENNE_61;
-    RandomCircuit circuit = RandomCircuit.generate(seed, parties, RandomCircuit.Shape.DEFAULT);
-    BgwConfig bgw = new BgwConfig(field, 1, 64);
-    List<SocketNetwork> networks = SocketParties.bind(parties, keys::options);
-    List<InetSocketAddress> addresses = SocketParties.addresses(networks);
-    List<Result<BigInteger[]>> results =
-        Parties.each(
-            parties,
-            p -> {
-              try (SocketTransport transport = networks.get(p).connect(addresses)) {
-                return new Engine(
-                        BgwSuite.factory(bgw),
-                        transport,
-                        EngineConfig.defaults().withInsecureSeed(seed))
-                    .run(circuit.computation());
-              }
-            });
-    BigInteger[] expected = circuit.expected(field.modulus());
-    for (Result<BigInteger[]> r : results) {
-      BigInteger[] actual = r.value().clone();
-      for (int i = 0; i < actual.length; i++) {
-        actual[i] = actual[i].mod(field.modulus());
-      }
-      assertArrayEquals(expected, actual);
-      long rounds = r.metrics().rounds() + r.metrics().setupRounds();
-      for (int q = 0; q < parties; q++) {
-        assertEquals(q == r.metrics().party() ? 0 : rounds, r.metrics().framesSent()[q]);
-      }
-    }
-  }
-
   private static String name(List<SocketTransport> transports, int party) {
     return "P" + party + " (127.0.0.1:" + transports.get(party).localAddress().getPort() + ")";
   }
@@ -298,33 +230,28 @@ class SocketTransportTest extends TransportContractTest {
     AtomicLong closedAt = new AtomicLong();
     long[] failedAt = new long[3];
     try {
-      PartyFailedException failure =
-          assertThrows(
-              PartyFailedException.class,
-              () ->
-                  Parties.each(
-                      3,
-                      p -> {
-                        for (int r = 0; r < 10; r++) {
-                          if (p == 2 && r == 5) {
-                            closedAt.set(System.nanoTime());
-                            transports.get(2).close();
-                            return null;
-                          }
-                          try {
-                            transports.get(p).exchange(new long[3][2], new int[] {2, 2, 2});
-                          } catch (NetworkException e) {
-                            failedAt[p] = System.nanoTime();
-                            throw e;
-                          }
-                        }
-                        return null;
-                      }));
-      List<Throwable> failures = new ArrayList<>(List.of(failure));
-      failures.addAll(List.of(failure.getSuppressed()));
+      List<PartyFailedException> failures =
+          Parties.failures(
+              3,
+              p -> {
+                for (int r = 0; r < 10; r++) {
+                  if (p == 2 && r == 5) {
+                    closedAt.set(System.nanoTime());
+                    transports.get(2).close();
+                    return null;
+                  }
+                  try {
+                    transports.get(p).exchange(new long[3][2], new int[] {2, 2, 2});
+                  } catch (NetworkException e) {
+                    failedAt[p] = System.nanoTime();
+                    throw e;
+                  }
+                }
+                return null;
+              });
       assertEquals(2, failures.size(), "P0 and P1 failed");
       String p2 = name(transports, 2);
-      for (Throwable f : failures) {
+      for (PartyFailedException f : failures) {
         String message = f.getCause().getMessage();
         assertTrue(f.getCause() instanceof NetworkException, f.getCause().toString());
         // Closed cleanly, or reset because a frame for round 5 reached P2 before it closed.
@@ -332,7 +259,7 @@ class SocketTransportTest extends TransportContractTest {
             message.equals(p2 + " closed its connection before round 5")
                 || message.equals(p2 + " failed: Connection reset; connection closed"),
             message);
-        int p = ((PartyFailedException) f).party().index();
+        int p = f.party().index();
         long millis = TimeUnit.NANOSECONDS.toMillis(failedAt[p] - closedAt.get());
         assertTrue(millis < 2000, "P" + p + " failed " + millis + " ms after the close");
       }

@@ -9,6 +9,9 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketException;
 import java.nio.ByteBuffer;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * A corrupt party's end of a plain TCP connection to an honest one, writing raw bytes of the wire
@@ -19,6 +22,7 @@ public final class HostilePeer implements AutoCloseable {
   private final Socket socket;
   private final OutputStream out;
   private final DataInputStream in;
+  private final ExecutorService writer = Executors.newSingleThreadExecutor();
 
   public HostilePeer(InetSocketAddress honest) throws IOException {
     socket = new Socket(honest.getAddress(), honest.getPort());
@@ -80,6 +84,22 @@ public final class HostilePeer implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
+    writer.shutdownNow();
     socket.close();
+  }
+
+  /**
+   * Writes whole data frames for rounds 0 to {@code rounds - 1}, of {@code words} words each, on a
+   * thread of its own (stopped by {@link #close}): a peer running rounds ahead, blocked once the
+   * TCP buffers are full.
+   */
+  public Future<?> flood(int rounds, int words) {
+    return writer.submit(
+        () -> {
+          for (int r = 0; r < rounds; r++) {
+            write(dataFrame(r, words));
+          }
+          return null;
+        });
   }
 }

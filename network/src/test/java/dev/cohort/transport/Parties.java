@@ -1,5 +1,7 @@
 package dev.cohort.transport;
 
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import dev.cohort.api.PartyId;
 import dev.cohort.harness.PartyFailedException;
 import java.io.IOException;
@@ -14,6 +16,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BiFunction;
+import java.util.function.IntFunction;
 
 /**
  * Test harness for either transport: n parties as threads on loopback. The first party (in party
@@ -62,6 +66,46 @@ public final class Parties {
     return live;
   }
 
+  /** How a transport binds one party: {@code NettyNetwork::bind}, {@code SocketNetwork::bind}. */
+  @FunctionalInterface
+  public interface Binder<N extends TransportNetwork> {
+    N bind(int self, int parties, InetSocketAddress listen, TransportOptions options);
+  }
+
+  /** Binds every party on 127.0.0.1:0 with {@code binder}; the caller connects them. */
+  public static <N extends TransportNetwork> List<N> bind(
+      int parties, IntFunction<TransportOptions> options, Binder<N> binder) {
+    List<N> networks = new ArrayList<>();
+    for (int p = 0; p < parties; p++) {
+      networks.add(
+          binder.bind(p, parties, new InetSocketAddress("127.0.0.1", 0), options.apply(p)));
+    }
+    return networks;
+  }
+
+  /** Where each party listens, in party order. */
+  public static List<InetSocketAddress> addresses(List<? extends TransportNetwork> networks) {
+    List<InetSocketAddress> addresses = new ArrayList<>();
+    for (TransportNetwork network : networks) {
+      addresses.add(network.localAddress());
+    }
+    return addresses;
+  }
+
+  /**
+   * Binds every party with {@code binder} and connects them all, in parallel, with {@code
+   * connector}; returns the channels in party order.
+   */
+  public static <N extends TransportNetwork, C> List<C> connect(
+      int parties,
+      IntFunction<TransportOptions> options,
+      Binder<N> binder,
+      BiFunction<N, List<InetSocketAddress>, C> connector) {
+    List<N> networks = bind(parties, options, binder);
+    List<InetSocketAddress> addresses = addresses(networks);
+    return each(parties, p -> connector.apply(networks.get(p), addresses));
+  }
+
   /** Runs {@code task} for every party on its own thread and waits for all of them. */
   public static <T> List<T> each(int parties, PartyTask<T> task) {
     ExecutorService pool = Executors.newFixedThreadPool(parties);
@@ -97,6 +141,20 @@ public final class Parties {
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  /**
+   * Runs {@code task} for every party, expecting at least one to fail, and returns every failure in
+   * party order (the first one and those suppressed into it).
+   */
+  public static List<PartyFailedException> failures(int parties, PartyTask<?> task) {
+    PartyFailedException failure =
+        assertThrows(PartyFailedException.class, () -> each(parties, task));
+    List<PartyFailedException> all = new ArrayList<>(List.of(failure));
+    for (Throwable suppressed : failure.getSuppressed()) {
+      all.add((PartyFailedException) suppressed);
+    }
+    return all;
   }
 
   /** What one party does. */

@@ -5,12 +5,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cohort.api.Computation;
 import dev.cohort.api.NetworkException;
+import dev.cohort.bgw.BgwConfig;
+import dev.cohort.bgw.BgwSuite;
+import dev.cohort.engine.Engine;
+import dev.cohort.engine.EngineConfig;
+import dev.cohort.engine.Result;
+import dev.cohort.field.Field;
+import dev.cohort.field.Fields;
 import dev.cohort.harness.PartyFailedException;
 import dev.cohort.net.Channel;
+import dev.cohort.suite.SuiteFactory;
+import dev.cohort.testing.RandomCircuit;
 import dev.cohort.transport.tls.TlsIdentity;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.math.BigInteger;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketException;
@@ -23,6 +34,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -56,18 +68,6 @@ public abstract class TransportContractTest {
     keys = TestKeys.generate(keyDirectory, 7);
   }
 
-  /** One party's end of the transport under test, listening from the moment it is bound. */
-  protected interface Endpoint {
-    InetSocketAddress localAddress();
-
-    Channel connect(List<InetSocketAddress> addresses);
-
-    /** True once the listener, every connection and every thread are released. */
-    boolean isReleased();
-
-    void close();
-  }
-
   /**
    * Checks the failure of an exchange on a channel that failed with {@code first}: it must name the
    * same peer. A transport that keeps the first failure word for word says so by overriding this.
@@ -77,15 +77,32 @@ public abstract class TransportContractTest {
     assertTrue(again.startsWith(peer + " "), again);
   }
 
-  /** Binds party {@code self} of {@code parties} on {@code listen}. */
-  protected abstract Endpoint bind(
-      int self, int parties, InetSocketAddress listen, TransportOptions options);
+  private final Parties.Binder<?> binder;
+  private final Predicate<TransportNetwork> released;
+
+  /**
+   * The contract for the transport whose parties {@code binder} binds; {@code released} tells
+   * whether a network's listener, connections and threads are all released.
+   */
+  protected TransportContractTest(Parties.Binder<?> binder, Predicate<TransportNetwork> released) {
+    this.binder = binder;
+    this.released = released;
+  }
+
+  private TransportNetwork bind(
+      int self, int parties, InetSocketAddress listen, TransportOptions options) {
+    return binder.bind(self, parties, listen, options);
+  }
+
+  private boolean isReleased(TransportNetwork network) {
+    return released.test(network);
+  }
 
   /**
    * Bytes allocated so far by the threads of {@code party} that read a connection's frames: those
    * that verify a connection ({@code helloSeen} false) or those that read a peer's rounds.
    */
-  protected abstract LongSupplier readerAllocations(Endpoint party, boolean helloSeen)
+  protected abstract LongSupplier readerAllocations(TransportNetwork party, boolean helloSeen)
       throws Exception;
 
   /**
@@ -101,21 +118,21 @@ public abstract class TransportContractTest {
         .withReceiveTimeout(Duration.ofSeconds(20));
   }
 
-  private Endpoint bindAny(int self, int parties, TransportOptions options) {
+  private TransportNetwork bindAny(int self, int parties, TransportOptions options) {
     return bind(self, parties, new InetSocketAddress("127.0.0.1", 0), options);
   }
 
-  private List<Endpoint> bindAll(int parties, IntFunction<TransportOptions> options) {
-    List<Endpoint> endpoints = new ArrayList<>();
+  private List<TransportNetwork> bindAll(int parties, IntFunction<TransportOptions> options) {
+    List<TransportNetwork> endpoints = new ArrayList<>();
     for (int p = 0; p < parties; p++) {
       endpoints.add(bindAny(p, parties, options.apply(p)));
     }
     return endpoints;
   }
 
-  private static List<InetSocketAddress> addresses(List<Endpoint> endpoints) {
+  private static List<InetSocketAddress> addresses(List<TransportNetwork> endpoints) {
     List<InetSocketAddress> addresses = new ArrayList<>();
-    for (Endpoint endpoint : endpoints) {
+    for (TransportNetwork endpoint : endpoints) {
       addresses.add(endpoint.localAddress());
     }
     return addresses;
@@ -125,13 +142,73 @@ public abstract class TransportContractTest {
     return "P" + party + " (127.0.0.1:" + address.getPort() + ")";
   }
 
+  /**
+   * Checks every party's outputs against the circuit's plaintext evaluation (an independent
+   * BigInteger oracle), the multiplications counted, and one frame per peer per round.
+   */
+  protected static void assertMatchesPlaintext(
+      RandomCircuit circuit, Field field, List<Result<BigInteger[]>> results) {
+    BigInteger[] expected = circuit.expected(field.modulus());
+    for (Result<BigInteger[]> r : results) {
+      BigInteger[] actual = r.value().clone();
+      for (int i = 0; i < actual.length; i++) {
+        actual[i] = actual[i].mod(field.modulus());
+      }
+      assertArrayEquals(expected, actual);
+      assertEquals(circuit.multiplications(), r.metrics().elements().get("multiply"));
+      for (int q = 0; q < r.metrics().framesSent().length; q++) {
+        long expectedFrames = q == r.metrics().party() ? 0 : rounds(r);
+        assertEquals(expectedFrames, r.metrics().framesSent()[q], "one frame per peer per round");
+      }
+    }
+  }
+
+  private static long rounds(Result<?> r) {
+    return r.metrics().rounds() + r.metrics().setupRounds();
+  }
+
+  /** Party {@code p} runs {@code computation} through an engine over this transport. */
+  protected <T> List<Result<T>> run(
+      int parties,
+      IntFunction<TransportOptions> options,
+      SuiteFactory suite,
+      EngineConfig config,
+      Computation<T> computation) {
+    List<? extends TransportNetwork> networks = Parties.bind(parties, options, binder);
+    List<InetSocketAddress> addresses = Parties.addresses(networks);
+    return Parties.each(
+        parties,
+        p -> {
+          try (Channel channel = networks.get(p).connect(addresses)) {
+            return new Engine(suite, channel, config).run(computation);
+          }
+        });
+  }
+
+  @Test
+  void engine_randomCircuitOverTls_matchesPlaintextWithOneFramePerPeerPerRound() {
+    int parties = 3;
+    long seed = 3003;
+    Field field = Fields.MERSENNE_61;
+    RandomCircuit circuit = RandomCircuit.generate(seed, parties, RandomCircuit.Shape.DEFAULT);
+    List<Result<BigInteger[]>> results =
+        run(
+            parties,
+            keys::options,
+            BgwSuite.factory(new BgwConfig(field, 1, 64)),
+            EngineConfig.defaults().withInsecureSeed(seed),
+            circuit.computation());
+    assertMatchesPlaintext(circuit, field, results);
+  }
+
   // Finding and verifying peers.
 
   @Test
   void connect_missingParty_failsNamingItAndItsAddress() throws Exception {
     try (Socket reserved = Parties.reservePort()) { // refuses: nobody listens there
       InetSocketAddress goneAddress = Parties.addressOf(reserved);
-      Endpoint alone = bindAny(0, 2, plaintext().withConnectTimeout(Duration.ofMillis(500)));
+      TransportNetwork alone =
+          bindAny(0, 2, plaintext().withConnectTimeout(Duration.ofMillis(500)));
       NetworkException e =
           assertThrows(
               NetworkException.class,
@@ -142,7 +219,7 @@ public abstract class TransportContractTest {
                   name(goneAddress, 1)
                       + " did not connect within 500 ms (last attempt: Connection refused"),
           e.getMessage());
-      assertTrue(alone.isReleased(), "a failed connect releases the threads and sockets");
+      assertTrue(isReleased(alone), "a failed connect releases the threads and sockets");
     }
   }
 
@@ -150,7 +227,7 @@ public abstract class TransportContractTest {
   void connect_higherPartyStartsLater_dialerRetriesUntilItListens() throws Exception {
     try (Socket reserved = Parties.reservePort()) {
       InetSocketAddress address1 = Parties.addressOf(reserved); // refuses until P1 binds
-      Endpoint party0 = bindAny(0, 2, plaintext());
+      TransportNetwork party0 = bindAny(0, 2, plaintext());
       List<InetSocketAddress> addresses = List.of(party0.localAddress(), address1);
       CompletableFuture<Channel> connecting =
           CompletableFuture.supplyAsync(() -> party0.connect(addresses));
@@ -180,7 +257,7 @@ public abstract class TransportContractTest {
       rogue.options(0).withConnectTimeout(Duration.ofSeconds(10)), // fails at its TLS handshake
       keys.options(1).withConnectTimeout(Duration.ofMillis(500))
     };
-    List<Endpoint> endpoints = bindAll(2, p -> options[p]);
+    List<TransportNetwork> endpoints = bindAll(2, p -> options[p]);
     List<InetSocketAddress> addresses = addresses(endpoints);
     PartyFailedException failure =
         assertThrows(
@@ -198,13 +275,14 @@ public abstract class TransportContractTest {
     assertEquals(
         name(addresses.get(0), 0) + " did not connect within 500 ms",
         failure.getSuppressed()[0].getCause().getMessage());
-    endpoints.forEach(e -> assertTrue(e.isReleased(), "a failed connect releases all"));
+    endpoints.forEach(e -> assertTrue(isReleased(e), "a failed connect releases all"));
   }
 
   @Test
   void connect_helloClaimsAnIdOtherThanTheCertificates_isRefusedAndLearnsNothing()
       throws Exception {
-    Endpoint party1 = bindAny(1, 2, keys.options(1).withConnectTimeout(Duration.ofMillis(1500)));
+    TransportNetwork party1 =
+        bindAny(1, 2, keys.options(1).withConnectTimeout(Duration.ofMillis(1500)));
     List<InetSocketAddress> addresses = List.of(NOBODY, party1.localAddress());
     CompletableFuture<Channel> connecting =
         CompletableFuture.supplyAsync(() -> party1.connect(addresses));
@@ -246,7 +324,7 @@ public abstract class TransportContractTest {
 
   @Test
   void connect_anotherPartyAnswersAtTheAddressDialed_isRefusedNamingBoth() {
-    List<Endpoint> endpoints =
+    List<TransportNetwork> endpoints =
         bindAll(3, p -> keys.options(p).withConnectTimeout(Duration.ofSeconds(2)));
     List<InetSocketAddress> real = addresses(endpoints);
     List<InetSocketAddress> swapped = List.of(real.get(0), real.get(2), real.get(1));
@@ -264,13 +342,14 @@ public abstract class TransportContractTest {
                       "could not connect to " + at2 + ": answered as P1 at the address of " + at2),
           e.getMessage());
     } finally {
-      endpoints.forEach(Endpoint::close);
+      endpoints.forEach(TransportNetwork::close);
     }
   }
 
   @Test
   void handshake_silentConnection_isClosedAfterTheHandshakeTimeout() throws Exception {
-    Endpoint party1 = bindAny(1, 2, keys.options(1).withHandshakeTimeout(Duration.ofMillis(400)));
+    TransportNetwork party1 =
+        bindAny(1, 2, keys.options(1).withHandshakeTimeout(Duration.ofMillis(400)));
     try (Socket silent = new Socket("127.0.0.1", party1.localAddress().getPort())) {
       silent.setSoTimeout(10_000);
       long start = System.nanoTime();
@@ -290,7 +369,7 @@ public abstract class TransportContractTest {
 
   @Test
   void exchange_silentPeer_failsNamingItAfterTheTimeoutAndAgainAfter() {
-    List<Endpoint> endpoints =
+    List<TransportNetwork> endpoints =
         bindAll(2, p -> plaintext().withReceiveTimeout(Duration.ofMillis(300)));
     List<InetSocketAddress> addresses = addresses(endpoints);
     List<Channel> channels = Parties.each(2, p -> endpoints.get(p).connect(addresses));
@@ -313,7 +392,7 @@ public abstract class TransportContractTest {
 
   @Test
   void exchange_peerAborts_othersFailPromptlyWithItsReason() {
-    List<Endpoint> endpoints =
+    List<TransportNetwork> endpoints =
         bindAll(3, p -> keys.options(p).withReceiveTimeout(Duration.ofSeconds(30)));
     List<InetSocketAddress> addresses = addresses(endpoints);
     List<Channel> channels = Parties.each(3, p -> endpoints.get(p).connect(addresses));
@@ -395,7 +474,7 @@ public abstract class TransportContractTest {
   @EnumSource(Breach.class)
   void exchange_peerBreaksTheFrameFormat_failsNamingPeerAndReasonAndCloses(Breach breach)
       throws Exception {
-    Endpoint party1 =
+    TransportNetwork party1 =
         bindAny(
             1, 2, plaintext().withMaxFrameBytes(1024).withReceiveTimeout(Duration.ofSeconds(10)));
     try (Socket socket = new Socket("127.0.0.1", party1.localAddress().getPort())) {
@@ -430,7 +509,7 @@ public abstract class TransportContractTest {
 
   @Test
   void exchange_peerSaysHelloTwice_failsNamingIt() throws Exception {
-    Endpoint party1 = bindAny(1, 2, plaintext());
+    TransportNetwork party1 = bindAny(1, 2, plaintext());
     try (Socket socket = new Socket("127.0.0.1", party1.localAddress().getPort())) {
       DataOutputStream out = new DataOutputStream(socket.getOutputStream());
       for (int i = 0; i < 2; i++) {
@@ -458,7 +537,7 @@ public abstract class TransportContractTest {
 
   @Test
   void prefixOfAHugeFrameBeforeTheHello_isRefusedAtOnceAndPinsNothing() throws Exception {
-    Endpoint party1 = bindAny(1, 2, hostileOptions());
+    TransportNetwork party1 = bindAny(1, 2, hostileOptions());
     try {
       LongSupplier allocations = readerAllocations(party1, false);
       long before = allocations.getAsLong();
@@ -478,7 +557,7 @@ public abstract class TransportContractTest {
 
   @Test
   void prefixOfAHugeFrameAfterTheHello_pinsOnlyWhatArrives() throws Exception {
-    Endpoint party1 = bindAny(1, 2, hostileOptions());
+    TransportNetwork party1 = bindAny(1, 2, hostileOptions());
     try (HostilePeer p0 = new HostilePeer(party1.localAddress())) {
       CompletableFuture<Channel> connecting =
           CompletableFuture.supplyAsync(

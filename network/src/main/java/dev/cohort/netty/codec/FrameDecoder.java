@@ -22,7 +22,7 @@ import java.util.Arrays;
  * <p>Memory goes with bytes received, never with a length a peer declares: until the hello nothing
  * longer than a hello is accepted; a data frame over {@link WireFormat#EAGER_WORDS} words starts
  * with an array of at most that size that grows as its words arrive ({@link
- * FrameCodec#grownWords}); an abort keeps the first {@link WireFormat#MAX_REASON_BYTES} bytes of
+ * WireFormat#grownWords}); an abort keeps the first {@link WireFormat#MAX_REASON_BYTES} bytes of
  * its reason and skips the rest.
  *
  * <p>A frame longer than the limit (rejected as soon as its length field arrives, before its bytes
