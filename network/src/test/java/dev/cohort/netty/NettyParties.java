@@ -1,13 +1,11 @@
 package dev.cohort.netty;
 
 import dev.cohort.api.Computation;
-import dev.cohort.engine.Engine;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.suite.SuiteFactory;
 import dev.cohort.transport.Parties;
 import dev.cohort.transport.TransportOptions;
-import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.function.IntFunction;
 
@@ -44,14 +42,6 @@ public final class NettyParties {
       SuiteFactory suite,
       EngineConfig config,
       Computation<T> computation) {
-    List<NettyNetwork> networks = bind(parties, options);
-    List<InetSocketAddress> addresses = Parties.addresses(networks);
-    return Parties.each(
-        parties,
-        p -> {
-          try (NettyTransport transport = networks.get(p).connect(addresses)) {
-            return new Engine(suite, transport, config).run(computation);
-          }
-        });
+    return Parties.run(parties, options, NettyNetwork::bind, suite, config, computation);
   }
 }

@@ -2,8 +2,14 @@ package dev.cohort.transport;
 
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.cohort.api.Computation;
 import dev.cohort.api.PartyId;
+import dev.cohort.engine.Engine;
+import dev.cohort.engine.EngineConfig;
+import dev.cohort.engine.Result;
 import dev.cohort.harness.PartyFailedException;
+import dev.cohort.net.Channel;
+import dev.cohort.suite.SuiteFactory;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -104,6 +110,28 @@ public final class Parties {
     List<N> networks = bind(parties, options, binder);
     List<InetSocketAddress> addresses = addresses(networks);
     return each(parties, p -> connector.apply(networks.get(p), addresses));
+  }
+
+  /**
+   * Party {@code p} runs {@code computation} through an engine over the transport {@code binder}
+   * binds.
+   */
+  public static <T> List<Result<T>> run(
+      int parties,
+      IntFunction<TransportOptions> options,
+      Binder<?> binder,
+      SuiteFactory suite,
+      EngineConfig config,
+      Computation<T> computation) {
+    List<? extends TransportNetwork> networks = bind(parties, options, binder);
+    List<InetSocketAddress> addresses = addresses(networks);
+    return each(
+        parties,
+        p -> {
+          try (Channel channel = networks.get(p).connect(addresses)) {
+            return new Engine(suite, channel, config).run(computation);
+          }
+        });
   }
 
   /** Runs {@code task} for every party on its own thread and waits for all of them. */

@@ -9,7 +9,6 @@ import dev.cohort.api.Computation;
 import dev.cohort.api.NetworkException;
 import dev.cohort.bgw.BgwConfig;
 import dev.cohort.bgw.BgwSuite;
-import dev.cohort.engine.Engine;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.field.Field;
@@ -174,15 +173,7 @@ public abstract class TransportContractTest {
       SuiteFactory suite,
       EngineConfig config,
       Computation<T> computation) {
-    List<? extends TransportNetwork> networks = Parties.bind(parties, options, binder);
-    List<InetSocketAddress> addresses = Parties.addresses(networks);
-    return Parties.each(
-        parties,
-        p -> {
-          try (Channel channel = networks.get(p).connect(addresses)) {
-            return new Engine(suite, channel, config).run(computation);
-          }
-        });
+    return Parties.run(parties, options, binder, suite, config, computation);
   }
 
   @Test
