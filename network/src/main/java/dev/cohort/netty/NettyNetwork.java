@@ -72,7 +72,8 @@ public final class NettyNetwork implements TransportNetwork {
   private boolean connecting;
 
   private NettyNetwork(int self, int parties, TransportOptions options) {
-    this.admission = new PeerAdmission(self, parties, options);
+    this.admission = new PeerAdmission(self, parties);
+    admission.checkIdentity(options);
     this.self = self;
     this.options = options;
     this.links = new PeerLink[parties];

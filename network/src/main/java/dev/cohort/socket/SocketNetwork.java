@@ -77,7 +77,7 @@ public final class SocketNetwork implements TransportNetwork {
   private boolean connecting;
 
   private SocketNetwork(int self, int parties, TransportOptions options) throws IOException {
-    this.admission = new PeerAdmission(self, parties, options);
+    this.admission = new PeerAdmission(self, parties);
     if (!LinkEmulation.NONE.equals(options.emulation())) {
       throw new IllegalArgumentException(
           "the socket transport cannot emulate links ("
@@ -88,6 +88,7 @@ public final class SocketNetwork implements TransportNetwork {
       throw new IllegalArgumentException(
           "the socket transport runs the JDK's TLS; TlsProvider.OPENSSL is for NettyNetwork");
     }
+    admission.checkIdentity(options);
     this.self = self;
     this.options = options;
     SSLContext tls = options.tls() == null ? null : options.tls().jdkContext();

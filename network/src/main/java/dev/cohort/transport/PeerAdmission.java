@@ -22,11 +22,8 @@ public final class PeerAdmission {
   private final int self;
   private final int parties;
 
-  /**
-   * The rules for party {@code self} of {@code parties}; refuses TLS material that is not {@code
-   * self}'s.
-   */
-  public PeerAdmission(int self, int parties, TransportOptions options) {
+  /** The rules for party {@code self} of {@code parties}. */
+  public PeerAdmission(int self, int parties) {
     if (parties < 2) {
       throw new IllegalArgumentException("parties (" + parties + ") must be >= 2");
     }
@@ -34,6 +31,12 @@ public final class PeerAdmission {
       throw new IllegalArgumentException(
           "party index (" + self + ") must be in [0, " + parties + ")");
     }
+    this.self = self;
+    this.parties = parties;
+  }
+
+  /** Refuses TLS material (a certificate) that is not this party's. */
+  public void checkIdentity(TransportOptions options) {
     if (options.tls() != null && options.tls().party() != self) {
       throw new IllegalArgumentException(
           "the TLS certificate is for "
@@ -41,8 +44,6 @@ public final class PeerAdmission {
               + ", not for "
               + Certificates.commonName(self));
     }
-    this.self = self;
-    this.parties = parties;
   }
 
   /** Refuses a second {@code connect}, and addresses that do not list every party. */
