@@ -3,10 +3,10 @@ package dev.cohort.cli;
 import dev.cohort.engine.Engine;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.field.Field;
-import dev.cohort.netty.NettyOptions;
-import dev.cohort.netty.tls.Certificates;
-import dev.cohort.netty.tls.TlsIdentity;
 import dev.cohort.suite.SuiteFactory;
+import dev.cohort.transport.TransportOptions;
+import dev.cohort.transport.tls.Certificates;
+import dev.cohort.transport.tls.TlsIdentity;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -391,9 +391,11 @@ final class DemoDistanceAverage implements Callable<Integer> {
         + links.describe();
   }
 
-  private NettyOptions options(Path keys, int p) {
+  private TransportOptions options(Path keys, int p) {
     return links.applyTo(
-        plaintext ? NettyOptions.plaintextInsecure() : NettyOptions.tls(TlsIdentity.load(keys, p)));
+        plaintext
+            ? TransportOptions.plaintextInsecure()
+            : TransportOptions.tls(TlsIdentity.load(keys, p)));
   }
 
   /** What a run needs, checked: mistakes become one-line usage errors (exit code 2). */
@@ -417,7 +419,7 @@ final class DemoDistanceAverage implements Callable<Integer> {
   private Setup setup() {
     links.emulation(); // checks the values
     Mesh.Transport transport = Mesh.Transport.parse(transportName);
-    transport.check(links.applyTo(NettyOptions.plaintextInsecure()));
+    transport.check(links.applyTo(TransportOptions.plaintextInsecure()));
     if (parallelism < 1) {
       throw new IllegalArgumentException("parallelism (" + parallelism + ") must be >= 1");
     }

@@ -1,8 +1,8 @@
 package dev.cohort.cli;
 
 import dev.cohort.field.Field;
-import dev.cohort.netty.tls.TlsProvider;
 import dev.cohort.suite.SuiteFactory;
+import dev.cohort.transport.tls.TlsProvider;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -1,6 +1,6 @@
 package dev.cohort.cli;
 
-import dev.cohort.netty.tls.Certificates;
+import dev.cohort.transport.tls.Certificates;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

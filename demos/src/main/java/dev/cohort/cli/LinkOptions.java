@@ -1,7 +1,7 @@
 package dev.cohort.cli;
 
-import dev.cohort.netty.LinkEmulation;
-import dev.cohort.netty.NettyOptions;
+import dev.cohort.transport.LinkEmulation;
+import dev.cohort.transport.TransportOptions;
 import java.time.Duration;
 import java.util.Locale;
 import picocli.CommandLine.Option;
@@ -38,7 +38,7 @@ final class LinkOptions {
         Duration.ofNanos(Math.round(latencyMillis * 1e6)), Math.round(bandwidthMbit * 1e6 / 8));
   }
 
-  NettyOptions applyTo(NettyOptions options) {
+  TransportOptions applyTo(TransportOptions options) {
     LinkEmulation emulation = emulation();
     return emulation.equals(LinkEmulation.NONE) ? options : options.withEmulation(emulation);
   }

@@ -5,10 +5,10 @@ import dev.cohort.engine.Engine;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.engine.RunMetrics;
-import dev.cohort.netty.NettyOptions;
-import dev.cohort.netty.tls.Certificates;
-import dev.cohort.netty.tls.TlsIdentity;
 import dev.cohort.suite.SuiteFactory;
+import dev.cohort.transport.TransportOptions;
+import dev.cohort.transport.tls.Certificates;
+import dev.cohort.transport.tls.TlsIdentity;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
@@ -58,8 +58,8 @@ record LoopbackRun<T>(
               p ->
                   links.applyTo(
                       plaintext
-                          ? NettyOptions.plaintextInsecure()
-                          : NettyOptions.tls(TlsIdentity.load(keysDir, p))),
+                          ? TransportOptions.plaintextInsecure()
+                          : TransportOptions.tls(TlsIdentity.load(keysDir, p))),
               Mesh.Transport.NETTY,
               (p, transport) -> {
                 ThreadMXBean threads = ManagementFactory.getThreadMXBean();

@@ -3,11 +3,11 @@ package dev.cohort.cli;
 import dev.cohort.api.PartyId;
 import dev.cohort.harness.PartyFailedException;
 import dev.cohort.net.Channel;
-import dev.cohort.netty.LinkEmulation;
 import dev.cohort.netty.NettyNetwork;
-import dev.cohort.netty.NettyOptions;
-import dev.cohort.netty.tls.TlsProvider;
 import dev.cohort.socket.SocketNetwork;
+import dev.cohort.transport.LinkEmulation;
+import dev.cohort.transport.TransportOptions;
+import dev.cohort.transport.tls.TlsProvider;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,7 +61,7 @@ final class Mesh {
     }
 
     /** Refuses what this transport cannot do with {@code options}, as a usage error. */
-    void check(NettyOptions options) {
+    void check(TransportOptions options) {
       if (this == SOCKET && !LinkEmulation.NONE.equals(options.emulation())) {
         throw new IllegalArgumentException(
             "--latency-ms and --bandwidth-mbit need --transport netty (the socket transport"
@@ -81,7 +81,7 @@ final class Mesh {
   }
 
   private static Endpoint bind(
-      Transport transport, int self, int parties, InetSocketAddress at, NettyOptions options) {
+      Transport transport, int self, int parties, InetSocketAddress at, TransportOptions options) {
     if (transport == Transport.SOCKET) {
       SocketNetwork network = SocketNetwork.bind(self, parties, at, options);
       return new Endpoint() {
@@ -122,7 +122,7 @@ final class Mesh {
    * failures suppressed; a failing engine aborts its channel, so the others fail promptly.
    */
   static <T> List<T> loopback(
-      int parties, IntFunction<NettyOptions> options, Transport kind, PartyTask<T> task) {
+      int parties, IntFunction<TransportOptions> options, Transport kind, PartyTask<T> task) {
     List<Endpoint> networks = new ArrayList<>();
     List<InetSocketAddress> addresses = new ArrayList<>();
     ExecutorService pool = Executors.newFixedThreadPool(parties);
@@ -184,7 +184,7 @@ final class Mesh {
 
   /** Runs party {@code self} of a deployment: listens at its address, dials the others. */
   static <T> T one(
-      int self, PartiesFile parties, NettyOptions options, Transport kind, PartyTask<T> task) {
+      int self, PartiesFile parties, TransportOptions options, Transport kind, PartyTask<T> task) {
     InetSocketAddress listen = parties.addresses().get(self);
     Endpoint network = bind(kind, self, parties.parties(), listen, options);
     try (Channel transport = network.connect(parties.addresses())) {

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.cohort.netty.tls.TlsIdentity;
+import dev.cohort.transport.tls.TlsIdentity;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,10 +2,10 @@ package dev.cohort.bench;
 
 import dev.cohort.net.Channel;
 import dev.cohort.netty.NettyNetwork;
-import dev.cohort.netty.NettyOptions;
-import dev.cohort.netty.tls.Certificates;
-import dev.cohort.netty.tls.TlsIdentity;
 import dev.cohort.socket.SocketNetwork;
+import dev.cohort.transport.TransportOptions;
+import dev.cohort.transport.tls.Certificates;
+import dev.cohort.transport.tls.TlsIdentity;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -103,10 +103,10 @@ public class NetworkBenchmark {
       }
     }
 
-    private NettyOptions options(int party) {
+    private TransportOptions options(int party) {
       return security.endsWith("tls")
-          ? NettyOptions.tls(TlsIdentity.load(keys, party))
-          : NettyOptions.plaintextInsecure();
+          ? TransportOptions.tls(TlsIdentity.load(keys, party))
+          : TransportOptions.plaintextInsecure();
     }
 
     /** One round of the whole mesh: parties 1 and 2 on their threads, party 0 on this one. */

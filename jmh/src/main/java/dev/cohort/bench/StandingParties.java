@@ -8,11 +8,11 @@ import dev.cohort.engine.SessionsResult;
 import dev.cohort.net.Channel;
 import dev.cohort.net.InMemoryNetwork;
 import dev.cohort.netty.NettyNetwork;
-import dev.cohort.netty.NettyOptions;
-import dev.cohort.netty.tls.Certificates;
-import dev.cohort.netty.tls.TlsIdentity;
 import dev.cohort.socket.SocketNetwork;
 import dev.cohort.suite.SuiteFactory;
+import dev.cohort.transport.TransportOptions;
+import dev.cohort.transport.tls.Certificates;
+import dev.cohort.transport.tls.TlsIdentity;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -95,7 +95,7 @@ final class StandingParties implements AutoCloseable {
       throw new UncheckedIOException(e);
     }
     Certificates.generate(keys, parties);
-    IntFunction<NettyOptions> options = p -> NettyOptions.tls(TlsIdentity.load(keys, p));
+    IntFunction<TransportOptions> options = p -> TransportOptions.tls(TlsIdentity.load(keys, p));
     Channel[] channels =
         transport.equals(TLS)
             ? connectAll(parties, p -> new Netty(p, parties, options.apply(p)))
@@ -111,7 +111,7 @@ final class StandingParties implements AutoCloseable {
   }
 
   record Netty(NettyNetwork network) implements Endpoint {
-    Netty(int self, int parties, NettyOptions options) {
+    Netty(int self, int parties, TransportOptions options) {
       this(NettyNetwork.bind(self, parties, new InetSocketAddress("127.0.0.1", 0), options));
     }
 
@@ -127,7 +127,7 @@ final class StandingParties implements AutoCloseable {
   }
 
   record Sockets(SocketNetwork network) implements Endpoint {
-    Sockets(int self, int parties, NettyOptions options) {
+    Sockets(int self, int parties, TransportOptions options) {
       this(SocketNetwork.bind(self, parties, new InetSocketAddress("127.0.0.1", 0), options));
     }
 

@@ -1,5 +1,6 @@
 package dev.cohort.netty;
 
+import dev.cohort.transport.LinkEmulation;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;

@@ -3,7 +3,11 @@ package dev.cohort.netty;
 import dev.cohort.api.NetworkException;
 import dev.cohort.api.PartyId;
 import dev.cohort.netty.codec.FrameDecoder;
-import dev.cohort.netty.tls.Certificates;
+import dev.cohort.transport.Backoff;
+import dev.cohort.transport.Failures;
+import dev.cohort.transport.PeerAdmission;
+import dev.cohort.transport.TransportNetwork;
+import dev.cohort.transport.TransportOptions;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
@@ -51,12 +55,13 @@ import org.slf4j.LoggerFactory;
  * <p>All connections of a party share one event-loop thread, so registering peers needs no locks;
  * the party's own thread only reads the links once {@link #connect} has seen them all ready.
  */
-public final class NettyNetwork implements AutoCloseable {
+public final class NettyNetwork implements TransportNetwork {
 
   private static final Logger log = LoggerFactory.getLogger(NettyNetwork.class);
 
   private final int self;
-  private final NettyOptions options;
+  private final TransportOptions options;
+  private final PeerAdmission admission;
   private final EventLoopGroup group;
   private final PeerLink[] links;
   private final Arrivals arrivals = new Arrivals();
@@ -66,21 +71,9 @@ public final class NettyNetwork implements AutoCloseable {
   private volatile boolean closed;
   private boolean connecting;
 
-  private NettyNetwork(int self, int parties, NettyOptions options) {
-    if (parties < 2) {
-      throw new IllegalArgumentException("parties (" + parties + ") must be >= 2");
-    }
-    if (self < 0 || self >= parties) {
-      throw new IllegalArgumentException(
-          "party index (" + self + ") must be in [0, " + parties + ")");
-    }
-    if (options.tls() != null && options.tls().party() != self) {
-      throw new IllegalArgumentException(
-          "the TLS certificate is for "
-              + Certificates.commonNameOf(options.tls().certificate())
-              + ", not for "
-              + Certificates.commonName(self));
-    }
+  private NettyNetwork(int self, int parties, TransportOptions options) {
+    this.admission = new PeerAdmission(self, parties);
+    admission.checkIdentity(options);
     this.self = self;
     this.options = options;
     this.links = new PeerLink[parties];
@@ -104,7 +97,7 @@ public final class NettyNetwork implements AutoCloseable {
    * port; {@link #localAddress} tells which). Peers may dial from now on.
    */
   public static NettyNetwork bind(
-      int self, int parties, InetSocketAddress listen, NettyOptions options) {
+      int self, int parties, InetSocketAddress listen, TransportOptions options) {
     NettyNetwork network = new NettyNetwork(self, parties, options);
     try {
       network.server =
@@ -125,14 +118,17 @@ public final class NettyNetwork implements AutoCloseable {
     return network;
   }
 
+  @Override
   public InetSocketAddress localAddress() {
     return (InetSocketAddress) server.localAddress();
   }
 
+  @Override
   public int self() {
     return self;
   }
 
+  @Override
   public int parties() {
     return links.length;
   }
@@ -142,15 +138,11 @@ public final class NettyNetwork implements AutoCloseable {
    * returns the transport. Throws {@link NetworkException} naming the first peer missing after the
    * connect timeout, or a peer that failed to prove its id; the network is closed then.
    */
+  @Override
   public NettyTransport connect(List<InetSocketAddress> addresses) {
-    if (connecting) {
-      throw new IllegalStateException(PartyId.of(self) + " has connected already");
-    }
+    boolean again = connecting;
     connecting = true;
-    if (addresses.size() != links.length) {
-      throw new IllegalArgumentException(
-          "addresses (" + addresses.size() + ") must list all " + links.length + " parties");
-    }
+    admission.checkConnect(again, addresses);
     for (int p = 0; p < links.length; p++) {
       links[p].address(addresses.get(p));
     }
@@ -208,12 +200,7 @@ public final class NettyNetwork implements AutoCloseable {
     for (int p = 0; p < links.length; p++) {
       if (p != self && !links[p].ready.isDone()) {
         String last = links[p].lastError();
-        return new NetworkException(
-            links[p].name()
-                + " did not connect within "
-                + timeoutMillis
-                + " ms"
-                + (last == null ? "" : " (last attempt: " + last + ")"));
+        return new NetworkException(Failures.notConnected(links[p].name(), timeoutMillis, last));
       }
     }
     return new NetworkException("connecting timed out after " + timeoutMillis + " ms");
@@ -257,36 +244,30 @@ public final class NettyNetwork implements AutoCloseable {
   String register(
       io.netty.channel.Channel channel, int claimed, Dialer dialer, X509Certificate certificate) {
     String refusal = check(channel, claimed, dialer, certificate);
-    if (refusal != null && dialer == null && claimed >= 0 && claimed < links.length) {
+    if (refusal != null && dialer == null && admission.inRange(claimed)) {
       // Kept for the "did not connect" error: an operator sees why the party was turned away.
-      links[claimed].lastError("refused " + channel.remoteAddress() + ": " + refusal);
+      links[claimed].lastError(PeerAdmission.refusedFrom(channel.remoteAddress(), refusal));
     }
     return refusal;
   }
 
   private String check(
       io.netty.channel.Channel channel, int claimed, Dialer dialer, X509Certificate certificate) {
-    if (claimed < 0 || claimed >= links.length || claimed == self) {
-      return "claims party id " + claimed + ", not a peer of " + PartyId.of(self);
+    String refusal =
+        admission.admit(
+            claimed,
+            dialer == null ? -1 : dialer.link.peer,
+            dialer == null ? null : dialer.link.name(),
+            certificate,
+            party -> links[party].attach(channel));
+    if (refusal == null) {
+      log.debug(
+          "{} connected to {} at {}",
+          PartyId.of(self),
+          PartyId.of(claimed),
+          channel.remoteAddress());
     }
-    PartyId party = PartyId.of(claimed);
-    if (dialer != null && claimed != dialer.link.peer) {
-      return "answered as " + party + " at the address of " + dialer.link.name();
-    }
-    if (dialer == null && claimed > self) {
-      return party + " dialed " + PartyId.of(self) + ", but only a lower id dials a higher one";
-    }
-    if (certificate != null && Certificates.partyOf(certificate) != claimed) {
-      return "claims to be "
-          + party
-          + " but its certificate is for CN="
-          + Certificates.commonNameOf(certificate);
-    }
-    if (!links[claimed].attach(channel)) {
-      return party + " is already connected";
-    }
-    log.debug("{} connected to {} at {}", PartyId.of(self), party, channel.remoteAddress());
-    return null;
+    return refusal;
   }
 
   /** Closes every connection once what was written to it has been flushed, then stops. */
@@ -361,7 +342,7 @@ public final class NettyNetwork implements AutoCloseable {
     final PeerLink link;
     final InetSocketAddress address;
     private final long deadline;
-    private long delayMillis = 25;
+    private final Backoff backoff = new Backoff();
 
     Dialer(PeerLink link, InetSocketAddress address, long deadline) {
       this.link = link;
@@ -394,8 +375,7 @@ public final class NettyNetwork implements AutoCloseable {
       if (closed || link.ready.isDone() || System.nanoTime() - deadline > 0) {
         return;
       }
-      group.schedule(this::dial, delayMillis, TimeUnit.MILLISECONDS);
-      delayMillis = Math.min(delayMillis * 2, 1000);
+      group.schedule(this::dial, backoff.nextMillis(), TimeUnit.MILLISECONDS);
     }
 
     void lastError(String error) {
@@ -406,7 +386,7 @@ public final class NettyNetwork implements AutoCloseable {
     void refused(String reason) {
       link.lastError(reason);
       link.ready.completeExceptionally(
-          new NetworkException("could not connect to " + link.name() + ": " + reason));
+          new NetworkException(Failures.couldNotConnect(link.name(), reason)));
     }
   }
 }

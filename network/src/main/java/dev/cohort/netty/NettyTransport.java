@@ -1,14 +1,13 @@
 package dev.cohort.netty;
 
 import dev.cohort.api.NetworkException;
-import dev.cohort.api.PartyId;
 import dev.cohort.net.Channel;
-import dev.cohort.net.TrafficStats;
 import dev.cohort.netty.codec.FrameCodec;
-import dev.cohort.netty.codec.InboundFrame;
+import dev.cohort.transport.InboundFrame;
+import dev.cohort.transport.TransportChannel;
+import dev.cohort.transport.TransportOptions;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoop;
-import java.net.InetSocketAddress;
 import java.time.Duration;
 
 /**
@@ -23,49 +22,27 @@ import java.time.Duration;
  *
  * <p>Not thread-safe: one party thread owns it, as the engine does.
  */
-public final class NettyTransport implements Channel {
+public final class NettyTransport extends TransportChannel {
 
   private final NettyNetwork network;
   private final PeerLink[] links;
   private final Arrivals arrivals;
   private final Duration receiveTimeout;
-  private final int maxFrameBytes;
-  private final TrafficStats stats;
   private int round;
-  private boolean closed;
   private String failure; // once a peer failed, every later exchange fails the same way
 
-  NettyTransport(NettyNetwork network, PeerLink[] links, Arrivals arrivals, NettyOptions options) {
+  NettyTransport(
+      NettyNetwork network, PeerLink[] links, Arrivals arrivals, TransportOptions options) {
+    super(network, options);
     this.arrivals = arrivals;
     this.network = network;
     this.links = links;
     this.receiveTimeout = options.receiveTimeout();
-    this.maxFrameBytes = options.maxFrameBytes();
-    this.stats = new TrafficStats(links.length);
-  }
-
-  @Override
-  public int self() {
-    return network.self();
-  }
-
-  /** Where this party listens. */
-  public InetSocketAddress localAddress() {
-    return network.localAddress();
-  }
-
-  @Override
-  public int parties() {
-    return links.length;
   }
 
   @Override
   public long[][] exchange(long[][] outgoing, int[] lengths) {
-    if (closed) {
-      throw new IllegalStateException(PartyId.of(self()) + "'s channel is closed");
-    }
-    // all before any frame leaves: a round is all or none
-    FrameCodec.checkRound(outgoing, lengths, links.length, self(), maxFrameBytes);
+    checkRound(outgoing, lengths); // all before any frame leaves: a round is all or none
     int self = self();
     send(self, outgoing, lengths);
     long[][] incoming = receive(self);
@@ -188,33 +165,20 @@ public final class NettyTransport implements Channel {
   }
 
   @Override
-  public TrafficStats stats() {
-    return stats;
-  }
-
-  /** Sends every peer an abort frame naming {@code reason}, then closes. */
-  @Override
-  public void abort(String reason) {
-    if (closed) {
-      return;
+  protected void sendAbort(int peer, String reason) {
+    io.netty.channel.Channel channel = links[peer].channel();
+    if (channel.isActive()) {
+      channel.writeAndFlush(FrameCodec.abort(channel.alloc(), round, reason));
     }
-    for (int p = 0; p < links.length; p++) {
-      if (p != self()) {
-        io.netty.channel.Channel channel = links[p].channel();
-        if (!channel.isActive()) {
-          continue;
-        }
-        channel.writeAndFlush(FrameCodec.abort(channel.alloc(), round, reason));
-      }
-    }
-    close();
   }
 
   @Override
-  public void close() {
-    if (!closed) {
-      closed = true;
-      network.close();
-    }
+  protected void closeAfterAbort() {
+    network.close();
+  }
+
+  @Override
+  protected void closeNetwork() {
+    network.close();
   }
 }

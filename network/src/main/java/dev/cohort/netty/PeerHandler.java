@@ -1,7 +1,8 @@
 package dev.cohort.netty;
 
 import dev.cohort.netty.codec.FrameCodec;
-import dev.cohort.netty.codec.InboundFrame;
+import dev.cohort.transport.Failures;
+import dev.cohort.transport.InboundFrame;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.ssl.SslHandler;
@@ -48,10 +49,7 @@ final class PeerHandler extends ChannelInboundHandlerAdapter {
         .schedule(
             () -> {
               if (link == null && ctx.channel().isActive()) {
-                String reason =
-                    "did not finish the TLS and id handshakes within "
-                        + network.handshakeTimeoutMillis()
-                        + " ms";
+                String reason = Failures.handshakeTimeout(network.handshakeTimeoutMillis());
                 if (dialer != null) {
                   dialer.lastError(reason);
                 } else {

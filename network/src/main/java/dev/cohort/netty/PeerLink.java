@@ -1,7 +1,7 @@
 package dev.cohort.netty;
 
 import dev.cohort.api.PartyId;
-import dev.cohort.netty.codec.InboundFrame;
+import dev.cohort.transport.InboundFrame;
 import java.net.InetSocketAddress;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;

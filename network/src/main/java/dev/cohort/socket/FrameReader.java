@@ -1,7 +1,7 @@
 package dev.cohort.socket;
 
-import dev.cohort.netty.codec.FrameCodec;
-import dev.cohort.netty.codec.InboundFrame;
+import dev.cohort.transport.InboundFrame;
+import dev.cohort.transport.WireFormat;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.invoke.MethodHandles;
@@ -13,7 +13,7 @@ import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Reads one connection's frames (format in {@link FrameCodec}) with blocking reads, each bounded by
+ * Reads one connection's frames (format in {@link WireFormat}) with blocking reads, each bounded by
  * the {@link #deadline}. Invariant: data frames come out with rounds 0, 1, 2, ... and none larger
  * than the limit; heartbeats (which a Netty peer sends when idle) are skipped.
  *
@@ -23,11 +23,11 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Memory goes with bytes received, never with a length a peer declares, by the rules of the
  * Netty decoder: nothing longer than a hello before the hello, a large data frame's array grown as
- * its words arrive ({@link FrameCodec#grownWords}), and an abort's reason cut at {@link
- * FrameCodec#MAX_REASON_BYTES} bytes with the rest skipped.
+ * its words arrive ({@link WireFormat#grownWords}), and an abort's reason cut at {@link
+ * WireFormat#MAX_REASON_BYTES} bytes with the rest skipped.
  *
  * <p>The same rejections as the Netty transport's decoder, with the same words ({@link
- * FrameCodec#lengthError}, {@link FrameCodec#headerError}): the length is checked as soon as its
+ * WireFormat#lengthError}, {@link WireFormat#headerError}): the length is checked as soon as its
  * four bytes are there, the header before any payload is read, and a connection that ends inside a
  * frame lost part of it. A rejection comes back as an {@link InboundFrame.Error}; the caller then
  * closes the connection and reads no more.
@@ -39,7 +39,7 @@ final class FrameReader {
   static final VarHandle LONG =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
-  private static final int PREFIX = FrameCodec.LENGTH_BYTES + FrameCodec.HEADER_BYTES;
+  private static final int PREFIX = WireFormat.LENGTH_BYTES + WireFormat.HEADER_BYTES;
   private static final int BUFFER_BYTES = 64 * 1024;
 
   private final Socket socket; // the plain socket under TLS, whose SO_TIMEOUT bounds every read
@@ -71,11 +71,11 @@ final class FrameReader {
    */
   InboundFrame read() throws IOException {
     while (true) {
-      if (!fill(FrameCodec.LENGTH_BYTES)) {
+      if (!fill(WireFormat.LENGTH_BYTES)) {
         return limit == position ? null : truncated(limit - position);
       }
       int length = (int) INT.get(buffer, position);
-      String error = FrameCodec.lengthError(length, maxFrameBytes, helloSeen);
+      String error = WireFormat.lengthError(length, maxFrameBytes, helloSeen);
       if (error != null) {
         return new InboundFrame.Error(error);
       }
@@ -84,8 +84,8 @@ final class FrameReader {
       }
       int channel = (int) INT.get(buffer, position + 4);
       int round = (int) INT.get(buffer, position + 8);
-      int payload = length - FrameCodec.HEADER_BYTES;
-      error = FrameCodec.headerError(channel, round, payload, nextRound);
+      int payload = length - WireFormat.HEADER_BYTES;
+      error = WireFormat.headerError(channel, round, payload, nextRound);
       if (error != null) {
         return new InboundFrame.Error(error);
       }
@@ -99,7 +99,7 @@ final class FrameReader {
 
   /** Reads the payload of a frame whose header was valid; null for a heartbeat. */
   private InboundFrame payload(int channel, int round, int payload) throws IOException {
-    if (channel == FrameCodec.DATA) {
+    if (channel == WireFormat.DATA) {
       long[] words = readWords(payload / 8);
       if (words == null) {
         return truncated(PREFIX + 8 * wordsRead + (limit - position));
@@ -107,10 +107,10 @@ final class FrameReader {
       nextRound++;
       return new InboundFrame.Data(round, words, PREFIX + payload);
     }
-    if (channel == FrameCodec.HEARTBEAT) {
+    if (channel == WireFormat.HEARTBEAT) {
       return null;
     }
-    byte[] bytes = new byte[Math.min(payload, FrameCodec.MAX_REASON_BYTES)];
+    byte[] bytes = new byte[Math.min(payload, WireFormat.MAX_REASON_BYTES)];
     int filled = 0;
     while (filled < payload) {
       if (!fill(1)) {
@@ -123,14 +123,14 @@ final class FrameReader {
       position += n;
       filled += n;
     }
-    if (channel == FrameCodec.HELLO) {
-      if ((long) LONG.get(bytes, 0) != FrameCodec.MAGIC) {
-        return new InboundFrame.Error(FrameCodec.NOT_A_HELLO);
+    if (channel == WireFormat.HELLO) {
+      if ((long) LONG.get(bytes, 0) != WireFormat.MAGIC) {
+        return new InboundFrame.Error(WireFormat.NOT_A_HELLO);
       }
       helloSeen = true;
       return new InboundFrame.Hello(round);
     }
-    return new InboundFrame.Abort(round, FrameCodec.reason(bytes, bytes.length, payload));
+    return new InboundFrame.Abort(round, WireFormat.reason(bytes, bytes.length, payload));
   }
 
   /**
@@ -139,7 +139,7 @@ final class FrameReader {
    */
   private long[] readWords(int total) throws IOException {
     byte[] b = buffer;
-    long[] w = new long[FrameCodec.initialWords(total)];
+    long[] w = new long[WireFormat.initialWords(total)];
     int filled = 0;
     while (filled < total) {
       if (!fill(8)) {
@@ -148,7 +148,7 @@ final class FrameReader {
       }
       int n = Math.min(total - filled, (limit - position) >>> 3);
       if (filled + n > w.length) {
-        w = Arrays.copyOf(w, FrameCodec.grownWords(filled + n, total));
+        w = Arrays.copyOf(w, WireFormat.grownWords(filled + n, total));
       }
       int at = position;
       for (int i = 0; i < n; i++, at += 8) {

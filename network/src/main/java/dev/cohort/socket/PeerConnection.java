@@ -1,7 +1,7 @@
 package dev.cohort.socket;
 
-import dev.cohort.netty.Failures;
-import dev.cohort.netty.codec.InboundFrame;
+import dev.cohort.transport.Failures;
+import dev.cohort.transport.InboundFrame;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;

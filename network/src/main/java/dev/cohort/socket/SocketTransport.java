@@ -3,13 +3,12 @@ package dev.cohort.socket;
 import dev.cohort.api.NetworkException;
 import dev.cohort.api.PartyId;
 import dev.cohort.net.Channel;
-import dev.cohort.net.TrafficStats;
-import dev.cohort.netty.Failures;
-import dev.cohort.netty.NettyOptions;
-import dev.cohort.netty.codec.FrameCodec;
-import dev.cohort.netty.codec.InboundFrame;
+import dev.cohort.transport.Failures;
+import dev.cohort.transport.InboundFrame;
+import dev.cohort.transport.TransportChannel;
+import dev.cohort.transport.TransportOptions;
+import dev.cohort.transport.WireFormat;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
 
 /**
@@ -41,7 +40,7 @@ import java.net.SocketTimeoutException;
  *
  * <p>Frames larger than {@link PeerConnection#DIRECT_BYTES} are written by a writer thread per peer
  * while the party thread reads, so parties sending MiB frames to each other cannot deadlock. The
- * wire format is the Netty transport's ({@link FrameCodec}), and so are the errors: a peer that
+ * wire format is the Netty transport's ({@link WireFormat}), and so are the errors: a peer that
  * closes, resets, breaks the format, aborts or sends nothing within the receive timeout fails the
  * exchange with a {@link NetworkException} naming it, and every later exchange the same way. A
  * failure reaches a party that is blocked on another peer through that peer's abort frame, whose
@@ -53,7 +52,7 @@ import java.net.SocketTimeoutException;
  * <p>Not thread-safe: one party thread owns it, as the engine does. A blocked read does not end on
  * an interrupt, only at the receive deadline or when the transport is closed.
  */
-public final class SocketTransport implements Channel {
+public final class SocketTransport extends TransportChannel {
 
   private final SocketNetwork network;
   private final PeerConnection[] peers;
@@ -61,14 +60,12 @@ public final class SocketTransport implements Channel {
   private final String[] writerNames;
   private final long receiveNanos;
   private final long receiveMillis;
-  private final int maxFrameBytes;
-  private final TrafficStats stats;
   private int round;
-  private boolean closed;
   private String failure; // once a peer failed, every later exchange fails the same way
 
   SocketTransport(
-      SocketNetwork network, PeerConnection[] peers, String[] names, NettyOptions options) {
+      SocketNetwork network, PeerConnection[] peers, String[] names, TransportOptions options) {
+    super(network, options);
     this.network = network;
     this.peers = peers;
     this.names = names;
@@ -83,32 +80,11 @@ public final class SocketTransport implements Channel {
     }
     this.receiveNanos = options.receiveTimeout().toNanos();
     this.receiveMillis = options.receiveTimeout().toMillis();
-    this.maxFrameBytes = options.maxFrameBytes();
-    this.stats = new TrafficStats(peers.length);
-  }
-
-  @Override
-  public int self() {
-    return network.self();
-  }
-
-  /** Where this party listens. */
-  public InetSocketAddress localAddress() {
-    return network.localAddress();
-  }
-
-  @Override
-  public int parties() {
-    return peers.length;
   }
 
   @Override
   public long[][] exchange(long[][] outgoing, int[] lengths) {
-    if (closed) {
-      throw new IllegalStateException(PartyId.of(self()) + "'s channel is closed");
-    }
-    // all before any frame leaves: a round is all or none
-    FrameCodec.checkRound(outgoing, lengths, peers.length, self(), maxFrameBytes);
+    checkRound(outgoing, lengths); // all before any frame leaves: a round is all or none
     int self = self();
     if (failure != null) {
       throw new NetworkException(failure);
@@ -169,38 +145,26 @@ public final class SocketTransport implements Channel {
   }
 
   @Override
-  public TrafficStats stats() {
-    return stats;
+  protected void sendAbort(int peer, String reason) {
+    peers[peer].sendAbort(round, reason, writerNames[peer]);
   }
 
-  /** Sends every peer an abort frame naming {@code reason}, then closes. */
   @Override
-  public void abort(String reason) {
-    if (closed) {
-      return;
-    }
-    for (int p = 0; p < peers.length; p++) {
-      if (p != self()) {
-        peers[p].sendAbort(round, reason, writerNames[p]);
-      }
-    }
-    closed = true;
+  protected void closeAfterAbort() {
     network.closeAfterFailure();
   }
 
   /**
-   * Closes every connection, after the frames still being written have left (waiting at most the
-   * receive timeout, or 2 s once the channel failed), and stops every thread.
+   * Closes every connection when the channel is closed, after the frames still being written have
+   * left (waiting at most the receive timeout, or 2 s once the channel failed), and stops every
+   * thread.
    */
   @Override
-  public void close() {
-    if (!closed) {
-      closed = true;
-      if (failure == null) {
-        network.close();
-      } else {
-        network.closeAfterFailure();
-      }
+  protected void closeNetwork() {
+    if (failure == null) {
+      network.close();
+    } else {
+      network.closeAfterFailure();
     }
   }
 }

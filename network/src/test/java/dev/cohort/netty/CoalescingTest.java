@@ -10,6 +10,8 @@ import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.engine.SessionsResult;
 import dev.cohort.field.Fields;
+import dev.cohort.transport.Parties;
+import dev.cohort.transport.TestKeys;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -87,9 +89,9 @@ class CoalescingTest {
       sessions.add(session(i));
     }
     List<NettyNetwork> networks = NettyParties.bind(3, keys::options);
-    List<InetSocketAddress> addresses = NettyParties.addresses(networks);
+    List<InetSocketAddress> addresses = Parties.addresses(networks);
     List<SessionsResult<Long>> results =
-        NettyParties.each(
+        Parties.each(
             3,
             p -> {
               try (NettyTransport transport = networks.get(p).connect(addresses)) {

@@ -12,6 +12,9 @@ import dev.cohort.engine.Engine;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.field.Fields;
+import dev.cohort.transport.LinkEmulation;
+import dev.cohort.transport.Parties;
+import dev.cohort.transport.TransportOptions;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFuture;
@@ -27,8 +30,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(LeakCheck.class)
 class LinkEmulationTest {
 
-  private static NettyOptions plaintext(LinkEmulation emulation) {
-    return NettyOptions.plaintextInsecure()
+  private static TransportOptions plaintext(LinkEmulation emulation) {
+    return TransportOptions.plaintextInsecure()
         .withConnectTimeout(Duration.ofSeconds(20))
         .withReceiveTimeout(Duration.ofSeconds(20))
         .withEmulation(emulation);
@@ -50,9 +53,9 @@ class LinkEmulationTest {
   void engine_fiftyMillisecondLatency_tenRoundsTakeAtLeastHalfASecond() {
     List<NettyNetwork> networks =
         NettyParties.bind(3, p -> plaintext(LinkEmulation.latency(Duration.ofMillis(50))));
-    List<InetSocketAddress> addresses = NettyParties.addresses(networks);
+    List<InetSocketAddress> addresses = Parties.addresses(networks);
     List<Result<Long>> results =
-        NettyParties.each(
+        Parties.each(
             3,
             p -> {
               try (NettyTransport transport = networks.get(p).connect(addresses)) {
@@ -82,7 +85,7 @@ class LinkEmulationTest {
     try {
       long start = System.nanoTime();
       List<long[][]> received =
-          NettyParties.each(
+          Parties.each(
               2,
               p -> {
                 long[] out = new long[words];

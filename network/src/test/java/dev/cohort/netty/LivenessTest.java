@@ -1,7 +1,6 @@
 package dev.cohort.netty;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cohort.api.Computation;
@@ -13,10 +12,12 @@ import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.field.Fields;
 import dev.cohort.harness.PartyFailedException;
+import dev.cohort.transport.Parties;
+import dev.cohort.transport.TestKeys;
+import dev.cohort.transport.TransportOptions;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -46,7 +47,7 @@ class LivenessTest {
     keys = TestKeys.generate(keyDirectory, 3);
   }
 
-  private static NettyOptions options(int party) {
+  private static TransportOptions options(int party) {
     return keys.options(party).withIdleTimeout(IDLE).withReceiveTimeout(RECEIVE);
   }
 
@@ -94,7 +95,7 @@ class LivenessTest {
       throws Exception {
     long threadsBefore = NettyParties.eventLoopThreads();
     List<NettyNetwork> networks = NettyParties.bind(3, LivenessTest::options);
-    List<InetSocketAddress> addresses = NettyParties.addresses(networks);
+    List<InetSocketAddress> addresses = Parties.addresses(networks);
     CountDownLatch reached = new CountDownLatch(1);
     CountDownLatch resume = new CountDownLatch(1);
     CountDownLatch thaw = new CountDownLatch(1);
@@ -117,37 +118,33 @@ class LivenessTest {
               resume.countDown();
             });
     killer.start();
-    PartyFailedException failure =
-        assertThrows(
-            PartyFailedException.class,
-            () ->
-                NettyParties.each(
-                    3,
-                    p -> {
-                      try (NettyTransport transport = networks.get(p).connect(addresses)) {
-                        Engine engine =
-                            new Engine(
-                                BgwSuite.factory(Fields.MERSENNE_61),
-                                transport,
-                                EngineConfig.defaults().withInsecureSeed(11));
-                        try {
-                          return engine.run(twoSteps(2, reached, resume));
-                        } catch (RuntimeException e) {
-                          failedAt[p] = System.nanoTime();
-                          throw e;
-                        }
-                      } finally {
-                        if (p != 2) {
-                          survivorsDone.countDown();
-                        }
-                      }
-                    }));
+    List<PartyFailedException> failures =
+        Parties.failures(
+            3,
+            p -> {
+              try (NettyTransport transport = networks.get(p).connect(addresses)) {
+                Engine engine =
+                    new Engine(
+                        BgwSuite.factory(Fields.MERSENNE_61),
+                        transport,
+                        EngineConfig.defaults().withInsecureSeed(11));
+                try {
+                  return engine.run(twoSteps(2, reached, resume));
+                } catch (RuntimeException e) {
+                  failedAt[p] = System.nanoTime();
+                  throw e;
+                }
+              } finally {
+                if (p != 2) {
+                  survivorsDone.countDown();
+                }
+              }
+            });
     killer.join(10_000);
     String victim = "P2 (127.0.0.1:" + addresses.get(2).getPort() + ")";
     long limit = IDLE.toMillis() + 1000;
-    assertEquals(3, failures(failure).size(), "every party failed, none hung");
-    for (Throwable t : failures(failure)) {
-      PartyFailedException f = (PartyFailedException) t;
+    assertEquals(3, failures.size(), "every party failed, none hung");
+    for (PartyFailedException f : failures) {
       int p = f.party().index();
       if (p == 2) {
         continue;
@@ -163,27 +160,10 @@ class LivenessTest {
       network.close();
       assertTrue(network.isReleased(), "every connection and the event loop are closed");
     }
-    long threadsAfter = awaitThreads(threadsBefore);
+    long threadsAfter = Parties.awaitThreads(NettyParties.EVENT_LOOP_PREFIX, threadsBefore);
     assertTrue(
         threadsAfter <= threadsBefore,
         (threadsAfter - threadsBefore) + " event-loop threads left behind");
-  }
-
-  private static List<Throwable> failures(PartyFailedException failure) {
-    List<Throwable> all = new ArrayList<>(List.of(failure));
-    all.addAll(List.of(failure.getSuppressed()));
-    return all;
-  }
-
-  /** Event-loop threads end shortly after their group terminates; waits up to 5 s for that. */
-  private static long awaitThreads(long expected) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    long live = NettyParties.eventLoopThreads();
-    while (live > expected && System.nanoTime() - deadline < 0) {
-      Thread.sleep(20);
-      live = NettyParties.eventLoopThreads();
-    }
-    return live;
   }
 
   @Test

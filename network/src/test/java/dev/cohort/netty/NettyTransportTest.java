@@ -17,62 +17,47 @@ import dev.cohort.field.Field;
 import dev.cohort.field.Fields;
 import dev.cohort.harness.LocalParties;
 import dev.cohort.harness.PartyFailedException;
-import dev.cohort.netty.codec.FrameCodec;
 import dev.cohort.testing.RandomCircuit;
-import java.io.DataOutputStream;
+import dev.cohort.transport.Allocations;
+import dev.cohort.transport.Parties;
+import dev.cohort.transport.TransportContractTest;
+import dev.cohort.transport.TransportNetwork;
 import java.math.BigInteger;
 import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeAll;
+import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The Netty transport on loopback: real sockets, real TLS, parties as threads. */
+/**
+ * The Netty transport on loopback: the {@link TransportContractTest} contract, and what only this
+ * transport does (engine runs against the in-memory transport, counted frames, round checks).
+ */
 @ExtendWith(LeakCheck.class)
-class NettyTransportTest {
+class NettyTransportTest extends TransportContractTest {
 
-  @TempDir static Path keyDirectory;
-  private static TestKeys keys;
-
-  @BeforeAll
-  static void generateKeys() {
-    keys = TestKeys.generate(keyDirectory, 7);
+  NettyTransportTest() {
+    super(NettyNetwork::bind, network -> ((NettyNetwork) network).isReleased());
   }
 
-  private static NettyOptions plaintext() {
-    return NettyOptions.plaintextInsecure()
-        .withConnectTimeout(Duration.ofSeconds(20))
-        .withReceiveTimeout(Duration.ofSeconds(20));
+  /** The event loop reads every frame, the hello included. */
+  @Override
+  protected LongSupplier readerAllocations(TransportNetwork party, boolean helloSeen)
+      throws Exception {
+    Thread eventLoop = ((NettyNetwork) party).eventLoop().submit(Thread::currentThread).get();
+    return () -> Allocations.of(eventLoop);
   }
 
-  private static void assertMatchesPlaintext(
-      RandomCircuit circuit, Field field, List<Result<BigInteger[]>> results) {
-    BigInteger[] expected = circuit.expected(field.modulus());
-    for (Result<BigInteger[]> r : results) {
-      BigInteger[] actual = r.value().clone();
-      for (int i = 0; i < actual.length; i++) {
-        actual[i] = actual[i].mod(field.modulus());
-      }
-      assertArrayEquals(expected, actual);
-      assertEquals(circuit.multiplications(), r.metrics().elements().get("multiply"));
-      for (int q = 0; q < r.metrics().framesSent().length; q++) {
-        long expectedFrames = q == r.metrics().party() ? 0 : rounds(r);
-        assertEquals(expectedFrames, r.metrics().framesSent()[q], "one frame per peer per round");
-      }
+  /** The decoder closes the connection as the broken frame arrives, before P1's round leaves. */
+  @Override
+  protected void assertAnswerToBrokenPeer(Breach breach, byte[] answer) {
+    if (breach == Breach.OVERSIZED) {
+      assertEquals(20, answer.length, "P1 sent its hello and closed the connection");
     }
-  }
-
-  private static long rounds(Result<?> r) {
-    return r.metrics().rounds() + r.metrics().setupRounds();
   }
 
   @ParameterizedTest(name = "{0} parties, {1}")
@@ -122,32 +107,26 @@ class NettyTransportTest {
   void engine_onePartyFails_othersFailPromptlyNamingIt() {
     List<NettyNetwork> networks =
         NettyParties.bind(3, p -> keys.options(p).withReceiveTimeout(Duration.ofSeconds(30)));
-    List<InetSocketAddress> addresses = NettyParties.addresses(networks);
+    List<InetSocketAddress> addresses = Parties.addresses(networks);
     Computation<Long> computation =
         b -> b.open(b.mul(b.input(0, 3, 8), b.input(1, b.myId() == 1 ? 1000 : 0, 8)));
     long start = System.nanoTime();
-    PartyFailedException failure =
-        assertThrows(
-            PartyFailedException.class,
-            () ->
-                NettyParties.each(
-                    3,
-                    p -> {
-                      try (NettyTransport transport = networks.get(p).connect(addresses)) {
-                        return new Engine(
-                                BgwSuite.factory(Fields.MERSENNE_61),
-                                transport,
-                                EngineConfig.defaults().withInsecureSeed(7))
-                            .run(computation);
-                      }
-                    }));
+    List<PartyFailedException> failures =
+        Parties.failures(
+            3,
+            p -> {
+              try (NettyTransport transport = networks.get(p).connect(addresses)) {
+                return new Engine(
+                        BgwSuite.factory(Fields.MERSENNE_61),
+                        transport,
+                        EngineConfig.defaults().withInsecureSeed(7))
+                    .run(computation);
+              }
+            });
     assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(10), "failed promptly");
-    List<Throwable> failures = new ArrayList<>(List.of(failure));
-    failures.addAll(List.of(failure.getSuppressed()));
     assertEquals(3, failures.size());
     String p1 = "P1 (127.0.0.1:" + addresses.get(1).getPort() + ")";
-    for (Throwable f : failures) {
-      PartyFailedException partyFailure = (PartyFailedException) f;
+    for (PartyFailedException partyFailure : failures) {
       String message = partyFailure.getCause().getMessage();
       if (partyFailure.party().index() == 1) {
         assertTrue(partyFailure.getCause() instanceof IllegalArgumentException, message);
@@ -161,44 +140,11 @@ class NettyTransportTest {
   }
 
   @Test
-  void exchange_peerDiesInsideAFrame_failsNamingPeerAndTruncation() throws Exception {
-    NettyNetwork party1 =
-        NettyNetwork.bind(
-            1,
-            2,
-            new InetSocketAddress("127.0.0.1", 0),
-            plaintext().withReceiveTimeout(Duration.ofSeconds(10)));
-    try (Socket socket = new Socket("127.0.0.1", party1.localAddress().getPort())) {
-      DataOutputStream out = new DataOutputStream(socket.getOutputStream());
-      out.writeInt(16);
-      out.writeInt(FrameCodec.HELLO);
-      out.writeInt(0);
-      out.writeLong(FrameCodec.MAGIC);
-      out.writeInt(8 + 8 * 4); // a data frame of four words, of which one arrives
-      out.writeInt(FrameCodec.DATA);
-      out.writeInt(0);
-      out.writeLong(42);
-      out.flush();
-      socket.shutdownOutput();
-      try (NettyTransport transport =
-          party1.connect(List.of(new InetSocketAddress("127.0.0.1", 9), party1.localAddress()))) {
-        NetworkException e =
-            assertThrows(
-                NetworkException.class, () -> transport.exchange(new long[2][1], new int[2]));
-        assertEquals(
-            "P0 (127.0.0.1:9) broke the frame format: connection closed inside a frame (20 bytes"
-                + " of it arrived); connection closed",
-            e.getMessage());
-      }
-    }
-  }
-
-  @Test
   void exchange_threeParties_deliversWordsAndCountsWholeFrames() {
     List<NettyTransport> transports = NettyParties.connect(3, keys::options);
     try {
       List<long[][]> received =
-          NettyParties.each(
+          Parties.each(
               3,
               p -> {
                 long[][] out = new long[3][];
@@ -252,141 +198,12 @@ class NettyTransportTest {
       assertEquals(0, t0.stats().totalFramesSent());
       // Nothing was sent, so round 0 is still due and the channel still works.
       List<long[][]> received =
-          NettyParties.each(
+          Parties.each(
               2, p -> transports.get(p).exchange(new long[][] {{5}, {6}}, new int[] {1, 1}));
       assertArrayEquals(new long[] {5}, received.get(0)[1]); // P1's entry for P0
       assertArrayEquals(new long[] {6}, received.get(1)[0]);
     } finally {
       transports.forEach(NettyTransport::close);
-    }
-  }
-
-  @Test
-  void exchange_peerAborts_othersFailPromptlyNamingIt() {
-    List<NettyTransport> transports =
-        NettyParties.connect(3, p -> keys.options(p).withReceiveTimeout(Duration.ofSeconds(30)));
-    String p0 = "P0 (127.0.0.1:" + port(transports, 0) + ")";
-    try {
-      long start = System.nanoTime();
-      transports.get(0).abort("MAC check failed");
-      for (int p = 1; p < 3; p++) {
-        NettyTransport transport = transports.get(p);
-        NetworkException e =
-            assertThrows(
-                NetworkException.class, () -> transport.exchange(new long[3][1], new int[3]));
-        assertTrue(
-            e.getMessage().startsWith(p0 + " aborted in round 0: MAC check failed"),
-            e.getMessage());
-      }
-      assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(10), "failed promptly");
-    } finally {
-      transports.forEach(NettyTransport::close);
-    }
-  }
-
-  private static int port(List<NettyTransport> transports, int party) {
-    return transports.get(party).localAddress().getPort();
-  }
-
-  @Test
-  void exchange_silentPeer_failsNamingItAfterTheTimeout() {
-    List<NettyTransport> transports =
-        NettyParties.connect(2, p -> plaintext().withReceiveTimeout(Duration.ofMillis(300)));
-    try {
-      NetworkException e =
-          assertThrows(
-              NetworkException.class,
-              () -> transports.get(1).exchange(new long[2][1], new int[] {1, 1}));
-      assertEquals(
-          "P0 (127.0.0.1:" + port(transports, 0) + ") sent nothing for round 0 within 300 ms",
-          e.getMessage());
-    } finally {
-      transports.forEach(NettyTransport::close);
-    }
-  }
-
-  @Test
-  void connect_missingParty_failsNamingItAndItsAddress() throws Exception {
-    try (Socket reserved = NettyParties.reservePort()) { // refuses: nobody listens there
-      InetSocketAddress goneAddress = NettyParties.addressOf(reserved);
-      NettyNetwork alone =
-          NettyNetwork.bind(
-              0,
-              2,
-              new InetSocketAddress("127.0.0.1", 0),
-              plaintext().withConnectTimeout(Duration.ofMillis(500)));
-      NetworkException e =
-          assertThrows(
-              NetworkException.class,
-              () -> alone.connect(List.of(alone.localAddress(), goneAddress)));
-      assertTrue(
-          e.getMessage()
-              .startsWith(
-                  "P1 (127.0.0.1:"
-                      + goneAddress.getPort()
-                      + ") did not connect within 500 ms (last attempt: Connection refused"),
-          e.getMessage());
-      assertTrue(alone.isReleased(), "a failed connect releases the event loop and sockets");
-    }
-  }
-
-  @Test
-  void connect_higherPartyStartsLater_dialerRetriesUntilItListens() throws Exception {
-    try (Socket reserved = NettyParties.reservePort()) {
-      InetSocketAddress address1 = NettyParties.addressOf(reserved); // refuses until P1 binds
-      NettyNetwork party0 =
-          NettyNetwork.bind(0, 2, new InetSocketAddress("127.0.0.1", 0), plaintext());
-      List<InetSocketAddress> addresses = List.of(party0.localAddress(), address1);
-      CompletableFuture<NettyTransport> connecting =
-          CompletableFuture.supplyAsync(() -> party0.connect(addresses));
-      NettyTransport t1 =
-          CompletableFuture.supplyAsync(
-                  () -> NettyNetwork.bind(1, 2, address1, plaintext()).connect(addresses),
-                  CompletableFuture.delayedExecutor(300, TimeUnit.MILLISECONDS))
-              .get(20, TimeUnit.SECONDS);
-      NettyTransport t0 = connecting.get(20, TimeUnit.SECONDS);
-      try {
-        List<long[][]> received =
-            NettyParties.each(
-                2, p -> (p == 0 ? t0 : t1).exchange(new long[][] {{7}, {8}}, new int[] {1, 1}));
-        assertArrayEquals(new long[] {7}, received.get(0)[1]);
-        assertArrayEquals(new long[] {8}, received.get(1)[0]);
-      } finally {
-        t0.close();
-        t1.close();
-      }
-    }
-  }
-
-  @Test
-  void exchange_peerSendsOversizedFrame_failsNamingPeerAndReason() throws Exception {
-    NettyNetwork party1 =
-        NettyNetwork.bind(
-            1,
-            2,
-            new InetSocketAddress("127.0.0.1", 0),
-            plaintext().withMaxFrameBytes(1024).withReceiveTimeout(Duration.ofSeconds(10)));
-    InetSocketAddress rogueAddress = new InetSocketAddress("127.0.0.1", 9);
-    try (Socket socket = new Socket("127.0.0.1", party1.localAddress().getPort())) {
-      DataOutputStream out = new DataOutputStream(socket.getOutputStream());
-      out.writeInt(16);
-      out.writeInt(FrameCodec.HELLO);
-      out.writeInt(0);
-      out.writeLong(FrameCodec.MAGIC);
-      out.writeInt(1 << 20); // the length field of a frame far above the limit
-      out.flush();
-      try (NettyTransport transport =
-          party1.connect(List.of(rogueAddress, party1.localAddress()))) {
-        NetworkException e =
-            assertThrows(
-                NetworkException.class, () -> transport.exchange(new long[2][1], new int[2]));
-        assertEquals(
-            "P0 (127.0.0.1:9) broke the frame format: frame of 1048576 bytes exceeds the limit"
-                + " of 1024 bytes; connection closed",
-            e.getMessage());
-        byte[] answer = socket.getInputStream().readAllBytes(); // P1's hello, then the end
-        assertEquals(20, answer.length, "P1 sent its hello and closed the connection");
-      }
     }
   }
 }

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cohort.api.NetworkException;
-import dev.cohort.netty.codec.FrameCodec;
+import dev.cohort.transport.TestKeys;
+import dev.cohort.transport.TransportOptions;
+import dev.cohort.transport.WireFormat;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -70,13 +72,13 @@ class RandomBytesTest {
             1,
             2,
             new InetSocketAddress("127.0.0.1", 0),
-            NettyOptions.plaintextInsecure().withReceiveTimeout(Duration.ofSeconds(10)));
+            TransportOptions.plaintextInsecure().withReceiveTimeout(Duration.ofSeconds(10)));
     try (Socket socket = new Socket("127.0.0.1", party1.localAddress().getPort())) {
       DataOutputStream out = new DataOutputStream(socket.getOutputStream());
       out.writeInt(16);
-      out.writeInt(FrameCodec.HELLO);
+      out.writeInt(WireFormat.HELLO);
       out.writeInt(0);
-      out.writeLong(FrameCodec.MAGIC);
+      out.writeLong(WireFormat.MAGIC);
       out.write(garbage(seed));
       out.flush();
       socket.shutdownOutput();
@@ -102,7 +104,7 @@ class RandomBytesTest {
   void accept_randomBytesInsteadOfHello_isClosedWithoutAnAnswer(long seed) throws Exception {
     try (NettyNetwork party1 =
             NettyNetwork.bind(
-                1, 2, new InetSocketAddress("127.0.0.1", 0), NettyOptions.plaintextInsecure());
+                1, 2, new InetSocketAddress("127.0.0.1", 0), TransportOptions.plaintextInsecure());
         Socket socket = new Socket("127.0.0.1", party1.localAddress().getPort())) {
       socket.getOutputStream().write(garbage(seed));
       socket.getOutputStream().flush();

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cohort.transport.Failures;
+import dev.cohort.transport.Parties;
+import dev.cohort.transport.TransportOptions;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -33,10 +36,10 @@ class RoundWakeupTest {
     List<NettyTransport> transports =
         NettyParties.connect(
             parties,
-            p -> NettyOptions.plaintextInsecure().withReceiveTimeout(Duration.ofSeconds(20)));
+            p -> TransportOptions.plaintextInsecure().withReceiveTimeout(Duration.ofSeconds(20)));
     try {
       List<Integer> checked =
-          NettyParties.each(
+          Parties.each(
               parties,
               self -> {
                 NettyTransport transport = transports.get(self);

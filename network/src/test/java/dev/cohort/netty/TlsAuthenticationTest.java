@@ -5,11 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cohort.api.NetworkException;
-import dev.cohort.harness.PartyFailedException;
 import dev.cohort.netty.codec.FrameCodec;
-import dev.cohort.netty.tls.Certificates;
-import dev.cohort.netty.tls.TlsIdentity;
-import dev.cohort.netty.tls.TlsProvider;
+import dev.cohort.transport.TestKeys;
+import dev.cohort.transport.TransportOptions;
+import dev.cohort.transport.tls.Certificates;
+import dev.cohort.transport.tls.TlsIdentity;
+import dev.cohort.transport.tls.TlsProvider;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
@@ -26,8 +27,6 @@ import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import io.netty.util.ReferenceCountUtil;
 import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.net.SocketException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -48,34 +47,6 @@ class TlsAuthenticationTest {
 
   @TempDir Path honestKeys;
   @TempDir Path rogueKeys;
-
-  @Test
-  void connect_certificateFromAnotherCa_isRefused() {
-    TestKeys honest = TestKeys.generate(honestKeys, 2);
-    TestKeys rogue = TestKeys.generate(rogueKeys, 2);
-    NettyOptions[] options = {
-      rogue.options(0).withConnectTimeout(Duration.ofSeconds(2)),
-      honest.options(1).withConnectTimeout(Duration.ofSeconds(2))
-    };
-    List<NettyNetwork> networks = NettyParties.bind(2, p -> options[p]);
-    List<InetSocketAddress> addresses = NettyParties.addresses(networks);
-    PartyFailedException failure =
-        assertThrows(
-            PartyFailedException.class,
-            () -> NettyParties.each(2, p -> networks.get(p).connect(addresses)));
-    String p1 = "P1 (127.0.0.1:" + addresses.get(1).getPort() + ")";
-    String p0 = "P0 (127.0.0.1:" + addresses.get(0).getPort() + ")";
-    Throwable rogueFailure = failure.getCause();
-    assertTrue(rogueFailure instanceof NetworkException, rogueFailure.toString());
-    assertTrue(
-        rogueFailure
-            .getMessage()
-            .startsWith("could not connect to " + p1 + ": TLS handshake failed"),
-        rogueFailure.getMessage());
-    assertEquals(1, failure.getSuppressed().length);
-    assertEquals(
-        p0 + " did not connect within 2000 ms", failure.getSuppressed()[0].getCause().getMessage());
-  }
 
   @Test
   void connect_helloClaimsAnIdOtherThanTheCertificates_isRefused() throws Exception {
@@ -255,28 +226,6 @@ class TlsAuthenticationTest {
   }
 
   @Test
-  void handshake_silentConnection_isClosedAfterTheHandshakeTimeout() throws Exception {
-    TestKeys honest = TestKeys.generate(honestKeys, 2);
-    try (NettyNetwork party1 =
-            NettyNetwork.bind(
-                1,
-                2,
-                new InetSocketAddress("127.0.0.1", 0),
-                honest.options(1).withHandshakeTimeout(Duration.ofMillis(400)));
-        Socket socket = new Socket("127.0.0.1", party1.localAddress().getPort())) {
-      socket.setSoTimeout(10_000);
-      long start = System.nanoTime();
-      try {
-        socket.getInputStream().readAllBytes(); // until P1 closes
-      } catch (SocketException reset) {
-        // closed with a reset: closed all the same
-      }
-      long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-      assertTrue(millis >= 350 && millis < 1400, "closed after " + millis + " ms");
-    }
-  }
-
-  @Test
   void handshake_tlsDoneButNoHello_isClosedAfterTheHandshakeTimeout() throws Exception {
     TestKeys honest = TestKeys.generate(honestKeys, 2);
     EventLoopGroup group = new NioEventLoopGroup(1);
@@ -323,7 +272,7 @@ class TlsAuthenticationTest {
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> NettyOptions.plaintextInsecure().withHandshakeTimeout(Duration.ZERO));
+            () -> TransportOptions.plaintextInsecure().withHandshakeTimeout(Duration.ZERO));
     assertEquals("handshake timeout (PT0S) must be positive", e.getMessage());
   }
 

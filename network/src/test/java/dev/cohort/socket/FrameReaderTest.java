@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cohort.netty.Allocations;
-import dev.cohort.netty.codec.FrameCodec;
-import dev.cohort.netty.codec.InboundFrame;
+import dev.cohort.transport.Allocations;
+import dev.cohort.transport.InboundFrame;
+import dev.cohort.transport.WireFormat;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -90,7 +90,7 @@ class FrameReaderTest {
 
   @Test
   void read_hugeFrameDeclaredBeforeTheHello_isRefusedWithoutAllocatingIt() throws IOException {
-    FrameReader reader = reader(prefix(LIMIT, FrameCodec.DATA), 12, true);
+    FrameReader reader = reader(prefix(LIMIT, WireFormat.DATA), 12, true);
     long before = Allocations.ofCurrentThread();
     InboundFrame frame = reader.read();
     long allocated = Allocations.ofCurrentThread() - before;
@@ -106,7 +106,7 @@ class FrameReaderTest {
   @Test
   void read_hugeFrameTrickledAfterTheHello_allocatesWithTheBytesThatArrive() throws IOException {
     int sent = 3 << 20;
-    byte[] stream = concat(FrameEncoder.hello(0), prefix(LIMIT, FrameCodec.DATA), new byte[sent]);
+    byte[] stream = concat(FrameEncoder.hello(0), prefix(LIMIT, WireFormat.DATA), new byte[sent]);
     FrameReader reader = reader(stream, 4099, true);
     assertEquals(new InboundFrame.Hello(0), reader.read());
     long before = Allocations.ofCurrentThread();
@@ -119,7 +119,7 @@ class FrameReaderTest {
 
   @Test
   void read_connectionEndsRightAfterAHugeLength_allocatesAtMostTheFirstStep() throws IOException {
-    byte[] stream = concat(FrameEncoder.hello(0), prefix(LIMIT, FrameCodec.DATA));
+    byte[] stream = concat(FrameEncoder.hello(0), prefix(LIMIT, WireFormat.DATA));
     FrameReader reader = reader(stream, 1 << 16, false);
     assertEquals(new InboundFrame.Hello(0), reader.read());
     long before = Allocations.ofCurrentThread();
@@ -128,7 +128,7 @@ class FrameReaderTest {
     assertEquals(
         new InboundFrame.Error("connection closed inside a frame (12 bytes of it arrived)"), frame);
     assertTrue(
-        allocated <= 8L * FrameCodec.EAGER_WORDS + Allocations.MIB / 4,
+        allocated <= 8L * WireFormat.EAGER_WORDS + Allocations.MIB / 4,
         allocated + " bytes allocated for a 12-byte prefix");
   }
 
@@ -140,7 +140,7 @@ class FrameReaderTest {
     byte[] stream =
         concat(
             FrameEncoder.hello(0),
-            prefix(FrameCodec.HEADER_BYTES + reasonBytes, FrameCodec.ABORT),
+            prefix(WireFormat.HEADER_BYTES + reasonBytes, WireFormat.ABORT),
             reason);
     FrameReader reader = reader(stream, 1 << 16, false);
     assertEquals(new InboundFrame.Hello(0), reader.read());
@@ -156,7 +156,7 @@ class FrameReaderTest {
   @Test
   void read_largeFramesAcrossTheGrowthSteps_yieldEveryWord() throws IOException {
     SplittableRandom random = new SplittableRandom(23);
-    int eager = FrameCodec.EAGER_WORDS;
+    int eager = WireFormat.EAGER_WORDS;
     int[] sizes = {eager - 1, eager, eager + 1, 4 * eager + 5, 8 * eager, 9 * eager + 3};
     long[][] sent = new long[sizes.length][];
     ByteArrayOutputStream stream = new ByteArrayOutputStream();

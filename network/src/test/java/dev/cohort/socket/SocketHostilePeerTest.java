@@ -1,17 +1,13 @@
 package dev.cohort.socket;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cohort.api.NetworkException;
-import dev.cohort.netty.Allocations;
-import dev.cohort.netty.HostilePeer;
-import dev.cohort.netty.NettyOptions;
-import dev.cohort.netty.NettyParties;
-import dev.cohort.netty.codec.FrameCodec;
+import dev.cohort.transport.Allocations;
+import dev.cohort.transport.HostilePeer;
+import dev.cohort.transport.Parties;
+import dev.cohort.transport.TransportOptions;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.time.Duration;
@@ -19,8 +15,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -38,8 +32,8 @@ class SocketHostilePeerTest {
   private static final long BOUND = 16 * Allocations.MIB;
   private static final String HANDSHAKE_THREADS = SocketNetwork.THREAD_PREFIX + "handshake-P1";
 
-  private static NettyOptions options() {
-    return NettyOptions.plaintextInsecure()
+  private static TransportOptions options() {
+    return TransportOptions.plaintextInsecure()
         .withHandshakeTimeout(Duration.ofSeconds(3))
         .withConnectTimeout(Duration.ofSeconds(20));
   }
@@ -52,45 +46,6 @@ class SocketHostilePeerTest {
     party1.close();
   }
 
-  @Test
-  void prefixOfAHugeFrameBeforeTheHello_isRefusedAtOnceAndPinsNothing() throws Exception {
-    long before = Allocations.ofThreadsNamed(HANDSHAKE_THREADS);
-    long start = System.nanoTime();
-    try (HostilePeer p0 = new HostilePeer(party1.localAddress())) {
-      p0.write(HostilePeer.prefix(1 << 28, FrameCodec.DATA, 0));
-      p0.awaitClosedByPeer();
-    }
-    long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-    long allocated = Allocations.ofThreadsNamed(HANDSHAKE_THREADS) - before;
-    assertTrue(allocated < BOUND, allocated + " bytes allocated by P1's handshake threads");
-    assertTrue(millis < 2000, "refused after " + millis + " ms, not at the handshake timeout");
-  }
-
-  @Test
-  void prefixOfAHugeFrameAfterTheHello_pinsOnlyWhatArrives() throws Exception {
-    try (HostilePeer p0 = new HostilePeer(party1.localAddress())) {
-      CompletableFuture<SocketTransport> connecting =
-          CompletableFuture.supplyAsync(
-              () -> party1.connect(List.of(NOBODY, party1.localAddress())));
-      p0.hello(0);
-      SocketTransport transport = connecting.get(20, TimeUnit.SECONDS);
-      p0.write(HostilePeer.prefix(1 << 28, FrameCodec.DATA, 0));
-      p0.write(new byte[4096]);
-      p0.finishSending();
-      long before = Allocations.ofCurrentThread(); // the party thread reads P0's frames
-      NetworkException e =
-          assertThrows(
-              NetworkException.class,
-              () -> transport.exchange(new long[][] {{7}, null}, new int[] {1, 0}));
-      long allocated = Allocations.ofCurrentThread() - before;
-      assertEquals(
-          "P0 (127.0.0.1:9) broke the frame format: connection closed inside a frame (4108 bytes"
-              + " of it arrived); connection closed",
-          e.getMessage());
-      assertTrue(allocated < BOUND, allocated + " bytes allocated by P1's party thread");
-    }
-  }
-
   /**
    * The socket transport reads a peer only for the round its party thread is in: P0 sending 64 MiB
    * of rounds ahead fills TCP's buffers and then blocks, while P1 takes its rounds in order.
@@ -99,21 +54,13 @@ class SocketHostilePeerTest {
   void peerManyRoundsAhead_isReadOnlyRoundByRound() throws Exception {
     int words = 1024;
     int rounds = 8192; // 64 MiB, far beyond what the TCP buffers of both ends hold
-    ExecutorService writer = Executors.newSingleThreadExecutor();
     try (HostilePeer p0 = new HostilePeer(party1.localAddress())) {
       CompletableFuture<SocketTransport> connecting =
           CompletableFuture.supplyAsync(
               () -> party1.connect(List.of(NOBODY, party1.localAddress())));
       p0.hello(0);
       SocketTransport transport = connecting.get(20, TimeUnit.SECONDS);
-      Future<?> flood =
-          writer.submit(
-              () -> {
-                for (int r = 0; r < rounds; r++) {
-                  p0.write(HostilePeer.dataFrame(r, words));
-                }
-                return null;
-              });
+      Future<?> flood = p0.flood(rounds, words);
       long before = Allocations.ofCurrentThread();
       for (int r = 0; r < 40; r++) {
         long[][] incoming = transport.exchange(new long[][] {{7}, null}, new int[] {1, 0});
@@ -125,7 +72,6 @@ class SocketHostilePeerTest {
       assertTrue(allocated < BOUND, allocated + " bytes allocated by P1's party thread");
       assertFalse(flood.isDone(), "P0 got 64 MiB out while P1 took 40 rounds");
     } finally {
-      writer.shutdownNow();
       party1.close();
     }
   }
@@ -164,10 +110,10 @@ class SocketHostilePeerTest {
         SocketNetwork.bind(0, 2, new InetSocketAddress("127.0.0.1", 0), options());
     List<InetSocketAddress> addresses = List.of(party0.localAddress(), party1.localAddress());
     List<SocketTransport> transports =
-        NettyParties.each(2, p -> (p == 0 ? party0 : party1).connect(addresses));
+        Parties.each(2, p -> (p == 0 ? party0 : party1).connect(addresses));
     try {
       List<long[][]> received =
-          NettyParties.each(
+          Parties.each(
               2, p -> transports.get(p).exchange(new long[][] {{5}, {6}}, new int[] {1, 1}));
       assertArrayEquals(new long[] {6}, received.get(1)[0], "P0's word for P1");
       assertArrayEquals(new long[] {5}, received.get(0)[1], "P1's word for P0");

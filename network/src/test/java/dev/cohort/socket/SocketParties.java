@@ -1,49 +1,30 @@
 package dev.cohort.socket;
 
-import dev.cohort.netty.NettyOptions;
-import dev.cohort.netty.NettyParties;
-import java.net.InetSocketAddress;
-import java.util.ArrayList;
+import dev.cohort.transport.Parties;
+import dev.cohort.transport.TransportOptions;
 import java.util.List;
 import java.util.function.IntFunction;
 
 /**
  * Test harness: n parties as threads, each with its own {@link SocketNetwork} on loopback (port 0),
- * connected as a real mesh; {@link NettyParties#each} runs them and rethrows the first failure.
+ * connected as a real mesh; {@link Parties#each} runs them and rethrows the first failure.
  */
 final class SocketParties {
 
   private SocketParties() {}
 
   /** Binds every party on 127.0.0.1:0; the caller connects them. */
-  static List<SocketNetwork> bind(int parties, IntFunction<NettyOptions> options) {
-    List<SocketNetwork> networks = new ArrayList<>();
-    for (int p = 0; p < parties; p++) {
-      networks.add(
-          SocketNetwork.bind(p, parties, new InetSocketAddress("127.0.0.1", 0), options.apply(p)));
-    }
-    return networks;
-  }
-
-  static List<InetSocketAddress> addresses(List<SocketNetwork> networks) {
-    List<InetSocketAddress> addresses = new ArrayList<>();
-    for (SocketNetwork network : networks) {
-      addresses.add(network.localAddress());
-    }
-    return addresses;
+  static List<SocketNetwork> bind(int parties, IntFunction<TransportOptions> options) {
+    return Parties.bind(parties, options, SocketNetwork::bind);
   }
 
   /** Binds and connects every party, in parallel; returns the transports in party order. */
-  static List<SocketTransport> connect(int parties, IntFunction<NettyOptions> options) {
-    List<SocketNetwork> networks = bind(parties, options);
-    List<InetSocketAddress> addresses = addresses(networks);
-    return NettyParties.each(parties, p -> networks.get(p).connect(addresses));
+  static List<SocketTransport> connect(int parties, IntFunction<TransportOptions> options) {
+    return Parties.connect(parties, options, SocketNetwork::bind, SocketNetwork::connect);
   }
 
   /** Live threads of the socket transports, by name. */
   static long threads() {
-    return Thread.getAllStackTraces().keySet().stream()
-        .filter(t -> t.isAlive() && t.getName().startsWith(SocketNetwork.THREAD_PREFIX))
-        .count();
+    return Parties.threads(SocketNetwork.THREAD_PREFIX);
   }
 }

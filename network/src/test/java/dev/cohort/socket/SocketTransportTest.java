@@ -7,28 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cohort.api.NetworkException;
-import dev.cohort.bgw.BgwConfig;
-import dev.cohort.bgw.BgwSuite;
-import dev.cohort.engine.Engine;
-import dev.cohort.engine.EngineConfig;
-import dev.cohort.engine.Result;
-import dev.cohort.field.Field;
-import dev.cohort.field.Fields;
 import dev.cohort.harness.PartyFailedException;
 import dev.cohort.net.Channel;
 import dev.cohort.net.TrafficStats;
 import dev.cohort.netty.NettyNetwork;
-import dev.cohort.netty.NettyOptions;
-import dev.cohort.netty.NettyParties;
-import dev.cohort.netty.TestKeys;
-import dev.cohort.netty.codec.FrameCodec;
-import dev.cohort.testing.RandomCircuit;
-import java.io.DataOutputStream;
-import java.io.IOException;
-import java.math.BigInteger;
+import dev.cohort.transport.Allocations;
+import dev.cohort.transport.Parties;
+import dev.cohort.transport.TransportContractTest;
+import dev.cohort.transport.TransportNetwork;
+import dev.cohort.transport.TransportOptions;
+import dev.cohort.transport.WireFormat;
 import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,31 +25,45 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
-import org.junit.jupiter.api.BeforeAll;
+import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.params.provider.EnumSource;
 
-/** The socket transport on loopback: real sockets, real TLS, parties as threads. */
-class SocketTransportTest {
+/**
+ * The socket transport on loopback: the {@link TransportContractTest} contract, and what only this
+ * transport does (writer threads for large frames, interoperation with Netty parties).
+ */
+class SocketTransportTest extends TransportContractTest {
 
-  @TempDir static Path keyDirectory;
-  private static TestKeys keys;
-
-  @BeforeAll
-  static void generateKeys() {
-    keys = TestKeys.generate(keyDirectory, 4);
+  SocketTransportTest() {
+    super(SocketNetwork::bind, network -> ((SocketNetwork) network).isReleased());
   }
 
-  private static NettyOptions plaintext() {
-    return NettyOptions.plaintextInsecure()
-        .withConnectTimeout(Duration.ofSeconds(20))
-        .withReceiveTimeout(Duration.ofSeconds(20));
+  /**
+   * A connection is verified on a handshake thread of its own; once connected, a peer's frames are
+   * read by the party thread itself, in its round.
+   */
+  @Override
+  protected LongSupplier readerAllocations(TransportNetwork party, boolean helloSeen) {
+    String handshakes =
+        SocketNetwork.THREAD_PREFIX + "handshake-P" + ((SocketNetwork) party).self();
+    return helloSeen ? Allocations::ofCurrentThread : () -> Allocations.ofThreadsNamed(handshakes);
   }
 
-  private static IntFunction<NettyOptions> security(String security) {
+  /** A failed socket channel stays failed: every later exchange throws the first failure. */
+  @Override
+  protected void assertFailedAgain(String first, String again) {
+    assertEquals(first, again, "a failed channel stays failed");
+  }
+
+  /** The party thread sends its round before it reads the peer's. */
+  @Override
+  protected void assertAnswerToBrokenPeer(Breach breach, byte[] answer) {
+    assertEquals(20 + 12, answer.length, "P1 sent its hello and frame, then closed");
+  }
+
+  private static IntFunction<TransportOptions> security(String security) {
     return security.equals("tls") ? keys::options : p -> plaintext();
   }
 
@@ -84,7 +87,7 @@ class SocketTransportTest {
   /** Every party exchanges {@link #words} for {@code rounds} rounds and checks what arrives. */
   private static void exchangeRounds(List<? extends Channel> transports, int from, int rounds) {
     int parties = transports.size();
-    NettyParties.each(
+    Parties.each(
         parties,
         p -> {
           for (int r = from; r < from + rounds; r++) {
@@ -123,8 +126,8 @@ class SocketTransportTest {
           long sent = 0;
           long received = 0;
           for (int r = 0; r < rounds; r++) {
-            sent += FrameCodec.dataFrameBytes(words(p, q, r).length);
-            received += FrameCodec.dataFrameBytes(words(q, p, r).length);
+            sent += WireFormat.dataFrameBytes(words(p, q, r).length);
+            received += WireFormat.dataFrameBytes(words(q, p, r).length);
           }
           assertEquals(q == p ? 0 : rounds, stats.framesSent[q], "frames P" + p + " to P" + q);
           assertEquals(q == p ? 0 : rounds, stats.framesReceived[q]);
@@ -156,7 +159,7 @@ class SocketTransportTest {
       }
     }
     List<Channel> channels =
-        NettyParties.each(
+        Parties.each(
             parties,
             p ->
                 networks.get(p) instanceof NettyNetwork netty
@@ -178,7 +181,7 @@ class SocketTransportTest {
     int[] pattern = {large, 3, large, 0, 1};
     List<SocketTransport> transports = SocketParties.connect(parties, keys::options);
     try {
-      NettyParties.each(
+      Parties.each(
           parties,
           p -> {
             for (int r = 0; r < pattern.length; r++) {
@@ -204,7 +207,7 @@ class SocketTransportTest {
     } finally {
       transports.forEach(SocketTransport::close);
     }
-    long threadsAfter = awaitThreads(threadsBefore);
+    long threadsAfter = Parties.awaitThreads(SocketNetwork.THREAD_PREFIX, threadsBefore);
     assertTrue(threadsAfter <= threadsBefore, (threadsAfter - threadsBefore) + " threads left");
   }
 
@@ -212,52 +215,6 @@ class SocketTransportTest {
     return Thread.getAllStackTraces().keySet().stream()
         .filter(t -> t.isAlive() && t.getName().startsWith(SocketNetwork.THREAD_PREFIX + "writer"))
         .count();
-  }
-
-  /** Threads end shortly after their pools terminate; waits up to 5 s for that. */
-  private static long awaitThreads(long expected) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    long live = SocketParties.threads();
-    while (live > expected && System.nanoTime() - deadline < 0) {
-      Thread.sleep(20);
-      live = SocketParties.threads();
-    }
-    return live;
-  }
-
-  @Test
-  void engine_randomCircuitOverTls_matchesPlaintextWithOneFramePerPeerPerRound() {
-    int parties = 3;
-    long seed = 3003;
-    Field field = Fields.MERSENNE_61;
-    RandomCircuit circuit = RandomCircuit.generate(seed, parties, RandomCircuit.Shape.DEFAULT);
-    BgwConfig bgw = new BgwConfig(field, 1, 64);
-    List<SocketNetwork> networks = SocketParties.bind(parties, keys::options);
-    List<InetSocketAddress> addresses = SocketParties.addresses(networks);
-    List<Result<BigInteger[]>> results =
-        NettyParties.each(
-            parties,
-            p -> {
-              try (SocketTransport transport = networks.get(p).connect(addresses)) {
-                return new Engine(
-                        BgwSuite.factory(bgw),
-                        transport,
-                        EngineConfig.defaults().withInsecureSeed(seed))
-                    .run(circuit.computation());
-              }
-            });
-    BigInteger[] expected = circuit.expected(field.modulus());
-    for (Result<BigInteger[]> r : results) {
-      BigInteger[] actual = r.value().clone();
-      for (int i = 0; i < actual.length; i++) {
-        actual[i] = actual[i].mod(field.modulus());
-      }
-      assertArrayEquals(expected, actual);
-      long rounds = r.metrics().rounds() + r.metrics().setupRounds();
-      for (int q = 0; q < parties; q++) {
-        assertEquals(q == r.metrics().party() ? 0 : rounds, r.metrics().framesSent()[q]);
-      }
-    }
   }
 
   private static String name(List<SocketTransport> transports, int party) {
@@ -273,33 +230,28 @@ class SocketTransportTest {
     AtomicLong closedAt = new AtomicLong();
     long[] failedAt = new long[3];
     try {
-      PartyFailedException failure =
-          assertThrows(
-              PartyFailedException.class,
-              () ->
-                  NettyParties.each(
-                      3,
-                      p -> {
-                        for (int r = 0; r < 10; r++) {
-                          if (p == 2 && r == 5) {
-                            closedAt.set(System.nanoTime());
-                            transports.get(2).close();
-                            return null;
-                          }
-                          try {
-                            transports.get(p).exchange(new long[3][2], new int[] {2, 2, 2});
-                          } catch (NetworkException e) {
-                            failedAt[p] = System.nanoTime();
-                            throw e;
-                          }
-                        }
-                        return null;
-                      }));
-      List<Throwable> failures = new ArrayList<>(List.of(failure));
-      failures.addAll(List.of(failure.getSuppressed()));
+      List<PartyFailedException> failures =
+          Parties.failures(
+              3,
+              p -> {
+                for (int r = 0; r < 10; r++) {
+                  if (p == 2 && r == 5) {
+                    closedAt.set(System.nanoTime());
+                    transports.get(2).close();
+                    return null;
+                  }
+                  try {
+                    transports.get(p).exchange(new long[3][2], new int[] {2, 2, 2});
+                  } catch (NetworkException e) {
+                    failedAt[p] = System.nanoTime();
+                    throw e;
+                  }
+                }
+                return null;
+              });
       assertEquals(2, failures.size(), "P0 and P1 failed");
       String p2 = name(transports, 2);
-      for (Throwable f : failures) {
+      for (PartyFailedException f : failures) {
         String message = f.getCause().getMessage();
         assertTrue(f.getCause() instanceof NetworkException, f.getCause().toString());
         // Closed cleanly, or reset because a frame for round 5 reached P2 before it closed.
@@ -307,31 +259,10 @@ class SocketTransportTest {
             message.equals(p2 + " closed its connection before round 5")
                 || message.equals(p2 + " failed: Connection reset; connection closed"),
             message);
-        int p = ((PartyFailedException) f).party().index();
+        int p = f.party().index();
         long millis = TimeUnit.NANOSECONDS.toMillis(failedAt[p] - closedAt.get());
         assertTrue(millis < 2000, "P" + p + " failed " + millis + " ms after the close");
       }
-    } finally {
-      transports.forEach(SocketTransport::close);
-    }
-  }
-
-  @Test
-  void exchange_silentPeer_failsNamingItAfterTheTimeoutAndEveryTimeAfter() {
-    List<SocketTransport> transports =
-        SocketParties.connect(2, p -> plaintext().withReceiveTimeout(Duration.ofMillis(300)));
-    try {
-      long start = System.nanoTime();
-      SocketTransport t1 = transports.get(1);
-      NetworkException e =
-          assertThrows(NetworkException.class, () -> t1.exchange(new long[2][1], new int[] {1, 1}));
-      long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-      String expected = name(transports, 0) + " sent nothing for round 0 within 300 ms";
-      assertEquals(expected, e.getMessage());
-      assertTrue(millis >= 300 && millis < 3000, millis + " ms");
-      NetworkException again =
-          assertThrows(NetworkException.class, () -> t1.exchange(new long[2][1], new int[] {1, 1}));
-      assertEquals(expected, again.getMessage(), "a failed channel stays failed");
     } finally {
       transports.forEach(SocketTransport::close);
     }
@@ -360,138 +291,7 @@ class SocketTransportTest {
     } finally {
       transports.forEach(SocketTransport::close);
     }
-    long threadsAfter = awaitThreads(threadsBefore);
+    long threadsAfter = Parties.awaitThreads(SocketNetwork.THREAD_PREFIX, threadsBefore);
     assertTrue(threadsAfter <= threadsBefore, (threadsAfter - threadsBefore) + " threads left");
-  }
-
-  @Test
-  void exchange_peerAborts_othersFailPromptlyWithItsReason() {
-    List<SocketTransport> transports =
-        SocketParties.connect(3, p -> keys.options(p).withReceiveTimeout(Duration.ofSeconds(30)));
-    String p0 = name(transports, 0);
-    try {
-      exchangeRounds(transports, 0, 3);
-      long start = System.nanoTime();
-      transports.get(0).abort("MAC check failed");
-      for (int p = 1; p < 3; p++) {
-        SocketTransport transport = transports.get(p);
-        NetworkException e =
-            assertThrows(
-                NetworkException.class, () -> transport.exchange(new long[3][1], new int[3]));
-        assertEquals(p0 + " aborted in round 3: MAC check failed", e.getMessage());
-      }
-      assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "failed promptly");
-    } finally {
-      transports.forEach(SocketTransport::close);
-    }
-  }
-
-  /** What a rogue P0 sends after its hello, and how the honest P1 words its failure. */
-  enum Breach {
-    OVERSIZED("frame of 1048576 bytes exceeds the limit of 1024 bytes") {
-      @Override
-      void write(DataOutputStream out) throws IOException {
-        out.writeInt(1 << 20); // only the length field of a frame far above the limit
-      }
-    },
-    WRONG_ROUND("frame for round 1 arrived when round 0 was due") {
-      @Override
-      void write(DataOutputStream out) throws IOException {
-        header(out, 8, FrameCodec.DATA, 1);
-        out.writeLong(7);
-      }
-    },
-    MISALIGNED("data frame payload of 5 bytes is not a whole number of words") {
-      @Override
-      void write(DataOutputStream out) throws IOException {
-        header(out, 5, FrameCodec.DATA, 0);
-        out.write(new byte[5]);
-      }
-    },
-    UNKNOWN_CHANNEL("frame on unknown channel 7") {
-      @Override
-      void write(DataOutputStream out) throws IOException {
-        header(out, 0, 7, 0);
-      }
-    },
-    TRUNCATED("connection closed inside a frame (20 bytes of it arrived)") {
-      @Override
-      void write(DataOutputStream out) throws IOException {
-        header(out, 32, FrameCodec.DATA, 0); // four words, of which one arrives
-        out.writeLong(42);
-      }
-    };
-
-    final String reason;
-
-    Breach(String reason) {
-      this.reason = reason;
-    }
-
-    abstract void write(DataOutputStream out) throws IOException;
-
-    static void header(DataOutputStream out, int payload, int channel, int round)
-        throws IOException {
-      out.writeInt(FrameCodec.HEADER_BYTES + payload);
-      out.writeInt(channel);
-      out.writeInt(round);
-    }
-  }
-
-  @ParameterizedTest
-  @EnumSource(Breach.class)
-  void exchange_peerBreaksTheFrameFormat_failsNamingPeerAndReasonAndCloses(Breach breach)
-      throws Exception {
-    SocketNetwork party1 =
-        SocketNetwork.bind(
-            1,
-            2,
-            new InetSocketAddress("127.0.0.1", 0),
-            plaintext().withMaxFrameBytes(1024).withReceiveTimeout(Duration.ofSeconds(10)));
-    InetSocketAddress rogueAddress = new InetSocketAddress("127.0.0.1", 9);
-    try (Socket socket = new Socket("127.0.0.1", party1.localAddress().getPort())) {
-      DataOutputStream out = new DataOutputStream(socket.getOutputStream());
-      Breach.header(out, 8, FrameCodec.HELLO, 0);
-      out.writeLong(FrameCodec.MAGIC);
-      breach.write(out);
-      out.flush();
-      if (breach == Breach.TRUNCATED) {
-        socket.shutdownOutput();
-      }
-      try (SocketTransport transport =
-          party1.connect(List.of(rogueAddress, party1.localAddress()))) {
-        long start = System.nanoTime();
-        NetworkException e =
-            assertThrows(
-                NetworkException.class, () -> transport.exchange(new long[2][1], new int[2]));
-        assertEquals(
-            "P0 (127.0.0.1:9) broke the frame format: " + breach.reason + "; connection closed",
-            e.getMessage());
-        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "failed promptly");
-        byte[] answer = socket.getInputStream().readAllBytes(); // P1's hello and frame, the end
-        assertEquals(20 + 12, answer.length, "P1 sent its hello and frame, then closed");
-      }
-    }
-  }
-
-  @Test
-  void exchange_peerSaysHelloTwice_failsNamingIt() throws Exception {
-    SocketNetwork party1 =
-        SocketNetwork.bind(1, 2, new InetSocketAddress("127.0.0.1", 0), plaintext());
-    try (Socket socket = new Socket("127.0.0.1", party1.localAddress().getPort())) {
-      DataOutputStream out = new DataOutputStream(socket.getOutputStream());
-      for (int i = 0; i < 2; i++) {
-        Breach.header(out, 8, FrameCodec.HELLO, 0);
-        out.writeLong(FrameCodec.MAGIC);
-      }
-      out.flush();
-      try (SocketTransport transport =
-          party1.connect(List.of(new InetSocketAddress("127.0.0.1", 9), party1.localAddress()))) {
-        NetworkException e =
-            assertThrows(
-                NetworkException.class, () -> transport.exchange(new long[2][1], new int[2]));
-        assertEquals("P0 (127.0.0.1:9) sent a second hello; connection closed", e.getMessage());
-      }
-    }
   }
 }

@@ -7,11 +7,11 @@ import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.harness.PartyFailedException;
 import dev.cohort.netty.NettyNetwork;
-import dev.cohort.netty.NettyOptions;
 import dev.cohort.netty.NettyTransport;
-import dev.cohort.netty.tls.Certificates;
-import dev.cohort.netty.tls.TlsIdentity;
 import dev.cohort.suite.SuiteFactory;
+import dev.cohort.transport.TransportOptions;
+import dev.cohort.transport.tls.Certificates;
+import dev.cohort.transport.tls.TlsIdentity;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -51,8 +51,8 @@ final class NettyParties {
     return new NettyParties(parties, directory);
   }
 
-  private NettyOptions options(int party) {
-    return NettyOptions.tls(TlsIdentity.load(keys, party))
+  private TransportOptions options(int party) {
+    return TransportOptions.tls(TlsIdentity.load(keys, party))
         .withConnectTimeout(TIMEOUT)
         .withReceiveTimeout(TIMEOUT);
   }

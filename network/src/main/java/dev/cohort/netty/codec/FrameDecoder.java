@@ -1,5 +1,7 @@
 package dev.cohort.netty.codec;
 
+import dev.cohort.transport.InboundFrame;
+import dev.cohort.transport.WireFormat;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -7,7 +9,7 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
- * Turns one connection's bytes into {@link InboundFrame}s (format in {@link FrameCodec}); the
+ * Turns one connection's bytes into {@link InboundFrame}s (format in {@link WireFormat}); the
  * buffers never leave this class; heartbeats stop here. Invariant: data frames come out with rounds
  * 0, 1, 2, ... and none larger than the limit, and what the decoder holds of a frame grows only
  * with the frame's bytes that have arrived.
@@ -18,9 +20,9 @@ import java.util.Arrays;
  * the 12-byte prefix and the small payloads of hellos and aborts are collected.
  *
  * <p>Memory goes with bytes received, never with a length a peer declares: until the hello nothing
- * longer than a hello is accepted; a data frame over {@link FrameCodec#EAGER_WORDS} words starts
+ * longer than a hello is accepted; a data frame over {@link WireFormat#EAGER_WORDS} words starts
  * with an array of at most that size that grows as its words arrive ({@link
- * FrameCodec#grownWords}); an abort keeps the first {@link FrameCodec#MAX_REASON_BYTES} bytes of
+ * WireFormat#grownWords}); an abort keeps the first {@link WireFormat#MAX_REASON_BYTES} bytes of
  * its reason and skips the rest.
  *
  * <p>A frame longer than the limit (rejected as soon as its length field arrives, before its bytes
@@ -32,7 +34,7 @@ import java.util.Arrays;
  */
 public final class FrameDecoder extends ChannelInboundHandlerAdapter {
 
-  private static final int PREFIX = FrameCodec.LENGTH_BYTES + FrameCodec.HEADER_BYTES;
+  private static final int PREFIX = WireFormat.LENGTH_BYTES + WireFormat.HEADER_BYTES;
 
   private final int maxFrameBytes;
   private int nextRound;
@@ -55,9 +57,9 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
 
   /** {@code maxFrameBytes} bounds the length field: the bytes after it. */
   public FrameDecoder(int maxFrameBytes) {
-    if (maxFrameBytes < FrameCodec.HEADER_BYTES + 8) {
+    if (maxFrameBytes < WireFormat.HEADER_BYTES + 8) {
       throw new IllegalArgumentException(
-          "max frame bytes (" + maxFrameBytes + ") must be >= " + (FrameCodec.HEADER_BYTES + 8));
+          "max frame bytes (" + maxFrameBytes + ") must be >= " + (WireFormat.HEADER_BYTES + 8));
     }
     this.maxFrameBytes = maxFrameBytes;
   }
@@ -86,18 +88,18 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
 
   /** Collects the prefix; checks the length as soon as it is there and the rest once complete. */
   private void readPrefix(ChannelHandlerContext ctx, ByteBuf in) {
-    boolean hadLength = prefixFill >= FrameCodec.LENGTH_BYTES;
+    boolean hadLength = prefixFill >= WireFormat.LENGTH_BYTES;
     int n = Math.min(PREFIX - prefixFill, in.readableBytes());
     in.readBytes(prefix, prefixFill, n);
     prefixFill += n;
-    if (!hadLength && prefixFill >= FrameCodec.LENGTH_BYTES) {
+    if (!hadLength && prefixFill >= WireFormat.LENGTH_BYTES) {
       int length = intAt(0);
-      String error = FrameCodec.lengthError(length, maxFrameBytes, helloSeen);
+      String error = WireFormat.lengthError(length, maxFrameBytes, helloSeen);
       if (error != null) {
         fail(ctx, error);
         return;
       }
-      payload = length - FrameCodec.HEADER_BYTES;
+      payload = length - WireFormat.HEADER_BYTES;
     }
     if (prefixFill == PREFIX) {
       channel = intAt(4);
@@ -113,15 +115,15 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
 
   /** Checks the frame's header and prepares for its payload; returns the reason when malformed. */
   private String begin() {
-    String error = FrameCodec.headerError(channel, round, payload, nextRound);
+    String error = WireFormat.headerError(channel, round, payload, nextRound);
     if (error != null) {
       return error;
     }
-    if (channel == FrameCodec.DATA) {
+    if (channel == WireFormat.DATA) {
       wordTotal = payload / 8;
-      words = new long[FrameCodec.initialWords(wordTotal)];
-    } else if (channel != FrameCodec.HEARTBEAT) {
-      small = new byte[Math.min(payload, FrameCodec.MAX_REASON_BYTES)];
+      words = new long[WireFormat.initialWords(wordTotal)];
+    } else if (channel != WireFormat.HEARTBEAT) {
+      small = new byte[Math.min(payload, WireFormat.MAX_REASON_BYTES)];
     }
     return null;
   }
@@ -175,27 +177,27 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
 
   /** Makes room for {@code needed} words of a large frame, with the words that have arrived. */
   private void grow(int needed) {
-    words = Arrays.copyOf(words, FrameCodec.grownWords(needed, wordTotal));
+    words = Arrays.copyOf(words, WireFormat.grownWords(needed, wordTotal));
   }
 
   /** The frame is complete: hands it on and gets ready for the next one. */
   private void finish(ChannelHandlerContext ctx) {
     InboundFrame frame = null;
     switch (channel) {
-      case FrameCodec.DATA -> {
+      case WireFormat.DATA -> {
         nextRound++;
         frame = new InboundFrame.Data(round, words, PREFIX + payload);
       }
-      case FrameCodec.HELLO -> {
-        if (longAt(small) != FrameCodec.MAGIC) {
-          fail(ctx, FrameCodec.NOT_A_HELLO);
+      case WireFormat.HELLO -> {
+        if (longAt(small) != WireFormat.MAGIC) {
+          fail(ctx, WireFormat.NOT_A_HELLO);
           return;
         }
         helloSeen = true;
         frame = new InboundFrame.Hello(round);
       }
-      case FrameCodec.ABORT ->
-          frame = new InboundFrame.Abort(round, FrameCodec.reason(small, small.length, payload));
+      case WireFormat.ABORT ->
+          frame = new InboundFrame.Abort(round, WireFormat.reason(small, small.length, payload));
       default -> {} // a heartbeat kept the connection from going idle; nothing to hand on
     }
     prefixFill = 0;

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cohort.netty.Allocations;
+import dev.cohort.transport.Allocations;
+import dev.cohort.transport.InboundFrame;
+import dev.cohort.transport.WireFormat;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
@@ -58,7 +60,7 @@ class FrameDecoderTest {
     InboundFrame.Data first = channel.readInbound();
     assertEquals(0, first.round());
     assertArrayEquals(new long[] {1, -2, Long.MAX_VALUE}, first.words());
-    assertEquals(FrameCodec.dataFrameBytes(3), first.wireBytes());
+    assertEquals(WireFormat.dataFrameBytes(3), first.wireBytes());
     InboundFrame.Data second = channel.readInbound();
     assertEquals(1, second.round());
     assertEquals(0, second.words().length);
@@ -93,7 +95,7 @@ class FrameDecoderTest {
       InboundFrame.Data data = big.readInbound();
       assertEquals(r, data.round());
       assertArrayEquals(sent[r], data.words(), "round " + r);
-      assertEquals(FrameCodec.dataFrameBytes(sent[r].length), data.wireBytes());
+      assertEquals(WireFormat.dataFrameBytes(sent[r].length), data.wireBytes());
     }
     assertNull(big.readInbound());
     assertFalse(big.finish());
@@ -129,14 +131,14 @@ class FrameDecoderTest {
   @Test
   void decode_wrongHelloMagic_closesWithError() {
     channel.writeInbound(
-        Unpooled.buffer().writeInt(16).writeInt(FrameCodec.HELLO).writeInt(0).writeLong(42));
+        Unpooled.buffer().writeInt(16).writeInt(WireFormat.HELLO).writeInt(0).writeLong(42));
     assertEquals("hello is not a Cohort hello (wrong protocol or version)", expectError().reason());
   }
 
   @Test
   void decode_partialWord_closesWithError() {
     channel.writeInbound(
-        Unpooled.buffer().writeInt(11).writeInt(FrameCodec.DATA).writeInt(0).writeMedium(1));
+        Unpooled.buffer().writeInt(11).writeInt(WireFormat.DATA).writeInt(0).writeMedium(1));
     assertEquals(
         "data frame payload of 3 bytes is not a whole number of words", expectError().reason());
   }
@@ -174,7 +176,7 @@ class FrameDecoderTest {
   void decode_hugeFrameDeclaredBeforeTheHello_isRefusedWithoutAllocatingIt() {
     EmbeddedChannel big = new EmbeddedChannel(new FrameDecoder(1 << 28));
     long before = Allocations.ofCurrentThread();
-    big.writeInbound(prefix(1 << 28, FrameCodec.DATA));
+    big.writeInbound(prefix(1 << 28, WireFormat.DATA));
     long allocated = Allocations.ofCurrentThread() - before;
     InboundFrame frame = big.readInbound();
     assertEquals(
@@ -195,10 +197,10 @@ class FrameDecoderTest {
     EmbeddedChannel big = new EmbeddedChannel(new FrameDecoder(1 << 28));
     helloFirst(big);
     long before = Allocations.ofCurrentThread();
-    big.writeInbound(prefix(1 << 28, FrameCodec.DATA));
+    big.writeInbound(prefix(1 << 28, WireFormat.DATA));
     long afterPrefix = Allocations.ofCurrentThread() - before;
     assertTrue(
-        afterPrefix <= 8L * FrameCodec.EAGER_WORDS + Allocations.MIB / 4,
+        afterPrefix <= 8L * WireFormat.EAGER_WORDS + Allocations.MIB / 4,
         afterPrefix + " bytes allocated for a 12-byte prefix");
     byte[] chunk = new byte[64 * 1024 + 3]; // odd, so words split across reads
     long sent = 0;
@@ -223,7 +225,7 @@ class FrameDecoderTest {
     byte[] chunk = new byte[64 * 1024];
     java.util.Arrays.fill(chunk, (byte) 'x');
     long before = Allocations.ofCurrentThread();
-    big.writeInbound(prefix(FrameCodec.HEADER_BYTES + reasonBytes, FrameCodec.ABORT));
+    big.writeInbound(prefix(WireFormat.HEADER_BYTES + reasonBytes, WireFormat.ABORT));
     for (int sent = 0; sent < reasonBytes; sent += chunk.length) {
       big.writeInbound(Unpooled.wrappedBuffer(chunk));
     }
@@ -249,7 +251,7 @@ class FrameDecoderTest {
     java.util.SplittableRandom random = new java.util.SplittableRandom(17);
     EmbeddedChannel big = new EmbeddedChannel(new FrameDecoder(1 << 26));
     helloFirst(big);
-    int eager = FrameCodec.EAGER_WORDS;
+    int eager = WireFormat.EAGER_WORDS;
     int[] sizes = {eager - 1, eager, eager + 1, 4 * eager + 5, 8 * eager, 9 * eager + 3};
     ByteBuf all = Unpooled.buffer();
     long[][] sent = new long[sizes.length][];

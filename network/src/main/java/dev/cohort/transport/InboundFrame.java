@@ -1,4 +1,4 @@
-package dev.cohort.netty.codec;
+package dev.cohort.transport;
 
 /**
  * What {@link FrameDecoder} hands up the pipeline: a decoded frame, already copied out of its

@@ -1,4 +1,4 @@
-package dev.cohort.netty.tls;
+package dev.cohort.transport.tls;
 
 import java.net.Socket;
 import java.security.Principal;

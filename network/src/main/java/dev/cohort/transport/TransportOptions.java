@@ -1,13 +1,14 @@
-package dev.cohort.netty;
+package dev.cohort.transport;
 
-import dev.cohort.netty.tls.TlsIdentity;
+import dev.cohort.transport.tls.TlsIdentity;
 import java.time.Duration;
 
 /**
- * How a party's Netty transport connects and what it tolerates.
+ * How a party's transport (Netty or sockets) connects and what it tolerates. The socket transport
+ * refuses link emulation and uses no idle timeout (it sends no heartbeats).
  *
- * @param connectTimeout how long {@link NettyNetwork#connect} waits for every peer, dialing with
- *     backoff, before it gives up naming the first peer still missing
+ * @param connectTimeout how long {@code connect} waits for every peer, dialing with backoff, before
+ *     it gives up naming the first peer still missing
  * @param receiveTimeout how long an exchange waits for a peer's frame before it fails naming it
  * @param handshakeTimeout how long one connection may take to finish the TLS handshake and the
  *     exchange of party ids before it is closed (a dialer then dials again)
@@ -22,7 +23,7 @@ import java.time.Duration;
  *     only
  * @param emulation latency and bandwidth cap added to every outbound link, for experiments
  */
-public record NettyOptions(
+public record TransportOptions(
     Duration connectTimeout,
     Duration receiveTimeout,
     Duration handshakeTimeout,
@@ -40,7 +41,7 @@ public record NettyOptions(
   /** 256 MiB: a round of 2^20 Mersenne-127 elements to each peer fits many times. */
   public static final int DEFAULT_MAX_FRAME_BYTES = 1 << 28;
 
-  public NettyOptions {
+  public TransportOptions {
     requirePositive("connect timeout", connectTimeout);
     requirePositive("receive timeout", receiveTimeout);
     requirePositive("handshake timeout", handshakeTimeout);
@@ -71,7 +72,7 @@ public record NettyOptions(
   }
 
   /** TLS 1.3 with mutual authentication, default timeouts and frame limit. */
-  public static NettyOptions tls(TlsIdentity identity) {
+  public static TransportOptions tls(TlsIdentity identity) {
     if (identity == null) {
       throw new IllegalArgumentException("TLS identity must not be null");
     }
@@ -79,12 +80,12 @@ public record NettyOptions(
   }
 
   /** Plain TCP without authentication or encryption: INSECURE, for loopback benchmarks. */
-  public static NettyOptions plaintextInsecure() {
+  public static TransportOptions plaintextInsecure() {
     return defaults(null, true);
   }
 
-  private static NettyOptions defaults(TlsIdentity identity, boolean insecurePlaintext) {
-    return new NettyOptions(
+  private static TransportOptions defaults(TlsIdentity identity, boolean insecurePlaintext) {
+    return new TransportOptions(
         DEFAULT_CONNECT_TIMEOUT,
         DEFAULT_RECEIVE_TIMEOUT,
         DEFAULT_HANDSHAKE_TIMEOUT,
@@ -95,8 +96,8 @@ public record NettyOptions(
         LinkEmulation.NONE);
   }
 
-  public NettyOptions withConnectTimeout(Duration timeout) {
-    return new NettyOptions(
+  public TransportOptions withConnectTimeout(Duration timeout) {
+    return new TransportOptions(
         timeout,
         receiveTimeout,
         handshakeTimeout,
@@ -107,8 +108,8 @@ public record NettyOptions(
         emulation);
   }
 
-  public NettyOptions withReceiveTimeout(Duration timeout) {
-    return new NettyOptions(
+  public TransportOptions withReceiveTimeout(Duration timeout) {
+    return new TransportOptions(
         connectTimeout,
         timeout,
         handshakeTimeout,
@@ -119,8 +120,8 @@ public record NettyOptions(
         emulation);
   }
 
-  public NettyOptions withHandshakeTimeout(Duration timeout) {
-    return new NettyOptions(
+  public TransportOptions withHandshakeTimeout(Duration timeout) {
+    return new TransportOptions(
         connectTimeout,
         receiveTimeout,
         timeout,
@@ -131,8 +132,8 @@ public record NettyOptions(
         emulation);
   }
 
-  public NettyOptions withIdleTimeout(Duration timeout) {
-    return new NettyOptions(
+  public TransportOptions withIdleTimeout(Duration timeout) {
+    return new TransportOptions(
         connectTimeout,
         receiveTimeout,
         handshakeTimeout,
@@ -143,8 +144,8 @@ public record NettyOptions(
         emulation);
   }
 
-  public NettyOptions withMaxFrameBytes(int bytes) {
-    return new NettyOptions(
+  public TransportOptions withMaxFrameBytes(int bytes) {
+    return new TransportOptions(
         connectTimeout,
         receiveTimeout,
         handshakeTimeout,
@@ -155,8 +156,8 @@ public record NettyOptions(
         emulation);
   }
 
-  public NettyOptions withEmulation(LinkEmulation links) {
-    return new NettyOptions(
+  public TransportOptions withEmulation(LinkEmulation links) {
+    return new TransportOptions(
         connectTimeout,
         receiveTimeout,
         handshakeTimeout,

@@ -1,4 +1,4 @@
-package dev.cohort.netty;
+package dev.cohort.transport;
 
 import java.lang.management.ManagementFactory;
 

@@ -1,4 +1,4 @@
-package dev.cohort.netty.tls;
+package dev.cohort.transport.tls;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

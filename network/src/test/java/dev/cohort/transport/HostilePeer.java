@@ -1,8 +1,7 @@
-package dev.cohort.netty;
+package dev.cohort.transport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.cohort.netty.codec.FrameCodec;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -10,16 +9,20 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketException;
 import java.nio.ByteBuffer;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * A corrupt party's end of a plain TCP connection to an honest one, writing raw bytes of the wire
- * format ({@link FrameCodec}) so it can declare what it never sends.
+ * format ({@link WireFormat}) so it can declare what it never sends.
  */
 public final class HostilePeer implements AutoCloseable {
 
   private final Socket socket;
   private final OutputStream out;
   private final DataInputStream in;
+  private final ExecutorService writer = Executors.newSingleThreadExecutor();
 
   public HostilePeer(InetSocketAddress honest) throws IOException {
     socket = new Socket(honest.getAddress(), honest.getPort());
@@ -35,8 +38,8 @@ public final class HostilePeer implements AutoCloseable {
 
   /** A whole data frame for {@code round} whose {@code words} words all hold the round number. */
   public static byte[] dataFrame(int round, int words) {
-    ByteBuffer frame = ByteBuffer.allocate((int) FrameCodec.dataFrameBytes(words));
-    frame.put(prefix(FrameCodec.HEADER_BYTES + 8 * words, FrameCodec.DATA, round));
+    ByteBuffer frame = ByteBuffer.allocate((int) WireFormat.dataFrameBytes(words));
+    frame.put(prefix(WireFormat.HEADER_BYTES + 8 * words, WireFormat.DATA, round));
     for (int i = 0; i < words; i++) {
       frame.putLong(round);
     }
@@ -51,16 +54,16 @@ public final class HostilePeer implements AutoCloseable {
   /** Says hello as {@code party} and reads the honest party's hello in return. */
   public void hello(int party) throws IOException {
     write(
-        ByteBuffer.allocate(FrameCodec.LENGTH_BYTES + FrameCodec.HELLO_LENGTH)
-            .putInt(FrameCodec.HELLO_LENGTH)
-            .putInt(FrameCodec.HELLO)
+        ByteBuffer.allocate(WireFormat.LENGTH_BYTES + WireFormat.HELLO_LENGTH)
+            .putInt(WireFormat.HELLO_LENGTH)
+            .putInt(WireFormat.HELLO)
             .putInt(party)
-            .putLong(FrameCodec.MAGIC)
+            .putLong(WireFormat.MAGIC)
             .array());
-    assertEquals(FrameCodec.HELLO_LENGTH, in.readInt());
-    assertEquals(FrameCodec.HELLO, in.readInt());
+    assertEquals(WireFormat.HELLO_LENGTH, in.readInt());
+    assertEquals(WireFormat.HELLO, in.readInt());
     in.readInt(); // the honest party's id
-    assertEquals(FrameCodec.MAGIC, in.readLong());
+    assertEquals(WireFormat.MAGIC, in.readLong());
   }
 
   /** Sends no more (a FIN), so the honest party reads to the end of what was sent. */
@@ -81,6 +84,22 @@ public final class HostilePeer implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
+    writer.shutdownNow();
     socket.close();
+  }
+
+  /**
+   * Writes whole data frames for rounds 0 to {@code rounds - 1}, of {@code words} words each, on a
+   * thread of its own (stopped by {@link #close}): a peer running rounds ahead, blocked once the
+   * TCP buffers are full.
+   */
+  public Future<?> flood(int rounds, int words) {
+    return writer.submit(
+        () -> {
+          for (int r = 0; r < rounds; r++) {
+            write(dataFrame(r, words));
+          }
+          return null;
+        });
   }
 }

@@ -1,4 +1,4 @@
-package dev.cohort.netty;
+package dev.cohort.transport;
 
 import java.time.Duration;
 
@@ -32,7 +32,8 @@ public record LinkEmulation(Duration latency, long bytesPerSecond) {
     return new LinkEmulation(latency, bytesPerSecond);
   }
 
-  boolean isNone() {
+  /** True when links are not emulated (no latency, no bandwidth cap). */
+  public boolean isNone() {
     return latency.isZero() && bytesPerSecond == 0;
   }
 }

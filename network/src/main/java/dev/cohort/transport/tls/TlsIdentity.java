@@ -1,4 +1,4 @@
-package dev.cohort.netty.tls;
+package dev.cohort.transport.tls;
 
 import io.netty.handler.ssl.ClientAuth;
 import io.netty.handler.ssl.SslContext;

@@ -1,8 +1,8 @@
-package dev.cohort.netty;
+package dev.cohort.transport;
 
-import dev.cohort.netty.tls.Certificates;
-import dev.cohort.netty.tls.TlsIdentity;
-import dev.cohort.netty.tls.TlsProvider;
+import dev.cohort.transport.tls.Certificates;
+import dev.cohort.transport.tls.TlsIdentity;
+import dev.cohort.transport.tls.TlsProvider;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -28,13 +28,13 @@ public final class TestKeys {
   }
 
   /** TLS options with timeouts short enough for tests. */
-  public NettyOptions options(int party) {
+  public TransportOptions options(int party) {
     return options(party, TlsProvider.AUTO);
   }
 
   /** {@link #options(int)} with the given TLS implementation. */
-  public NettyOptions options(int party, TlsProvider provider) {
-    return NettyOptions.tls(identity(party).withProvider(provider))
+  public TransportOptions options(int party, TlsProvider provider) {
+    return TransportOptions.tls(identity(party).withProvider(provider))
         .withConnectTimeout(Duration.ofSeconds(20))
         .withReceiveTimeout(Duration.ofSeconds(20));
   }

@@ -1,0 +1,108 @@
+package dev.cohort.transport;
+
+import dev.cohort.api.PartyId;
+import dev.cohort.transport.tls.Certificates;
+import java.security.cert.X509Certificate;
+import java.util.List;
+import java.util.function.IntPredicate;
+
+/**
+ * The rules that decide which party a connection may belong to, for both transports, with the
+ * messages operators and tests rely on. A party is one of {@code parties}; the lower id of a pair
+ * dials the higher one; every connection opens with a hello naming the sender's id, and the hello
+ * is admitted only if the id is a peer's, a dialed peer answers as the party dialed, an accepting
+ * party hears only from lower ids, the TLS certificate (when there is one) is for that id, and the
+ * peer is not connected already.
+ *
+ * <p>Invariant: at most one connection per peer is ever admitted, and only after every other rule
+ * has passed, so a refused hello never takes a peer's slot.
+ */
+public final class PeerAdmission {
+
+  private final int self;
+  private final int parties;
+
+  /** The rules for party {@code self} of {@code parties}. */
+  public PeerAdmission(int self, int parties) {
+    if (parties < 2) {
+      throw new IllegalArgumentException("parties (" + parties + ") must be >= 2");
+    }
+    if (self < 0 || self >= parties) {
+      throw new IllegalArgumentException(
+          "party index (" + self + ") must be in [0, " + parties + ")");
+    }
+    this.self = self;
+    this.parties = parties;
+  }
+
+  /** Refuses TLS material (a certificate) that is not this party's. */
+  public void checkIdentity(TransportOptions options) {
+    if (options.tls() != null && options.tls().party() != self) {
+      throw new IllegalArgumentException(
+          "the TLS certificate is for "
+              + Certificates.commonNameOf(options.tls().certificate())
+              + ", not for "
+              + Certificates.commonName(self));
+    }
+  }
+
+  /** Refuses a second {@code connect}, and addresses that do not list every party. */
+  public void checkConnect(boolean connecting, List<?> addresses) {
+    if (connecting) {
+      throw new IllegalStateException(PartyId.of(self) + " has connected already");
+    }
+    if (addresses.size() != parties) {
+      throw new IllegalArgumentException(
+          "addresses (" + addresses.size() + ") must list all " + parties + " parties");
+    }
+  }
+
+  /** True when {@code party} is a valid id of this deployment (this party's own included). */
+  public boolean inRange(int party) {
+    return party >= 0 && party < parties;
+  }
+
+  /**
+   * Why a hello claiming party {@code claimed} is refused, or null when the connection now belongs
+   * to that party. {@code dialed} is the party this side dialed (named {@code dialedName}), or -1
+   * on an accepted connection; {@code certificate} is the one the peer proved in the TLS handshake,
+   * null without TLS. {@code takeSlot} is asked last, only when every other rule passed: it takes
+   * the claimed party's slot and answers false when that party is connected (or connecting)
+   * already.
+   */
+  public String admit(
+      int claimed,
+      int dialed,
+      String dialedName,
+      X509Certificate certificate,
+      IntPredicate takeSlot) {
+    if (claimed < 0 || claimed >= parties || claimed == self) {
+      return "claims party id " + claimed + ", not a peer of " + PartyId.of(self);
+    }
+    PartyId party = PartyId.of(claimed);
+    if (dialed >= 0 && claimed != dialed) {
+      return "answered as " + party + " at the address of " + dialedName;
+    }
+    if (dialed < 0 && claimed > self) {
+      return party + " dialed " + PartyId.of(self) + ", but only a lower id dials a higher one";
+    }
+    if (certificate != null && Certificates.partyOf(certificate) != claimed) {
+      return "claims to be "
+          + party
+          + " but its certificate is for CN="
+          + Certificates.commonNameOf(certificate);
+    }
+    if (!takeSlot.test(claimed)) {
+      return party + " is already connected";
+    }
+    return null;
+  }
+
+  /**
+   * What is kept for the "did not connect" error of a party whose accepted connection from {@code
+   * from} was refused, so that an operator sees why the party was turned away.
+   */
+  public static String refusedFrom(Object from, String refusal) {
+    return "refused " + from + ": " + refusal;
+  }
+}

@@ -1,0 +1,73 @@
+package dev.cohort.transport;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntPredicate;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The admission rules on their own, for P1 of 4: each rule refuses with its message, in the order
+ * the transports rely on, and a refused hello never takes a peer's slot.
+ */
+class PeerAdmissionTest {
+
+  private final PeerAdmission admission = new PeerAdmission(1, 4);
+  private final List<Integer> taken = new ArrayList<>();
+
+  /** Takes a slot once; a second take of the same party is "already connected". */
+  private final IntPredicate slots =
+      party -> {
+        if (taken.contains(party)) {
+          return false;
+        }
+        taken.add(party);
+        return true;
+      };
+
+  @Test
+  void admit_eachRuleRefusesWithItsMessageAndTakesNoSlot() {
+    assertEquals("claims party id 4, not a peer of P1", admission.admit(4, -1, null, null, slots));
+    assertEquals("claims party id 1, not a peer of P1", admission.admit(1, -1, null, null, slots));
+    assertEquals(
+        "answered as P3 at the address of P2 (host:7002)",
+        admission.admit(3, 2, "P2 (host:7002)", null, slots));
+    assertEquals(
+        "P2 dialed P1, but only a lower id dials a higher one",
+        admission.admit(2, -1, null, null, slots));
+    assertEquals(List.of(), taken, "no refused hello took a slot");
+  }
+
+  @Test
+  void admit_certificateForAnotherParty_isRefusedBeforeTheSlot(@TempDir Path keys) {
+    TestKeys deployment = TestKeys.generate(keys, 4);
+    assertEquals(
+        "claims to be P0 but its certificate is for CN=cohort-party-3",
+        admission.admit(0, -1, null, deployment.identity(3).certificate(), slots));
+    assertNull(admission.admit(0, -1, null, deployment.identity(0).certificate(), slots));
+    assertEquals(List.of(0), taken);
+  }
+
+  @Test
+  void admit_secondConnectionOfAPeer_isAlreadyConnected() {
+    assertNull(admission.admit(0, -1, null, null, slots));
+    assertNull(admission.admit(2, 2, "P2", null, slots));
+    assertEquals("P0 is already connected", admission.admit(0, -1, null, null, slots));
+    assertEquals(List.of(0, 2), taken);
+  }
+
+  @Test
+  void constructor_badPartiesOrIndex_isRejected() {
+    assertEquals(
+        "parties (1) must be >= 2",
+        assertThrows(IllegalArgumentException.class, () -> new PeerAdmission(0, 1)).getMessage());
+    assertEquals(
+        "party index (3) must be in [0, 3)",
+        assertThrows(IllegalArgumentException.class, () -> new PeerAdmission(3, 3)).getMessage());
+  }
+}

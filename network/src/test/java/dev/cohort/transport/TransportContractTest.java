@@ -1,0 +1,577 @@
+package dev.cohort.transport;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cohort.api.Computation;
+import dev.cohort.api.NetworkException;
+import dev.cohort.bgw.BgwConfig;
+import dev.cohort.bgw.BgwSuite;
+import dev.cohort.engine.EngineConfig;
+import dev.cohort.engine.Result;
+import dev.cohort.field.Field;
+import dev.cohort.field.Fields;
+import dev.cohort.harness.PartyFailedException;
+import dev.cohort.net.Channel;
+import dev.cohort.suite.SuiteFactory;
+import dev.cohort.testing.RandomCircuit;
+import dev.cohort.transport.tls.TlsIdentity;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
+import java.util.function.LongSupplier;
+import java.util.function.Predicate;
+import javax.net.ssl.SSLSocket;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * What every transport promises, run against each one on loopback (real sockets, real TLS, parties
+ * as threads): how peers find and verify each other, the wording of every failure, and what a
+ * corrupt peer's bytes can and cannot do. {@code NettyTransportTest} and {@code
+ * SocketTransportTest} extend it, as the suites extend {@code SuiteContractTest}; a transport that
+ * words a failure differently, admits a peer the other refuses, or pins memory for bytes it never
+ * received fails here.
+ */
+public abstract class TransportContractTest {
+
+  /** A port nobody listens on: a rogue P0 "lives" there, so P1 never reaches it by dialing. */
+  protected static final InetSocketAddress NOBODY = new InetSocketAddress("127.0.0.1", 9);
+
+  private static final long BOUND = 16 * Allocations.MIB;
+
+  @TempDir static Path keyDirectory;
+  @TempDir Path rogueKeys;
+
+  /** Certificates of the honest deployment, for up to 7 parties. */
+  protected static TestKeys keys;
+
+  @BeforeAll
+  static void generateKeys() {
+    keys = TestKeys.generate(keyDirectory, 7);
+  }
+
+  /**
+   * Checks the failure of an exchange on a channel that failed with {@code first}: it must name the
+   * same peer. A transport that keeps the first failure word for word says so by overriding this.
+   */
+  protected void assertFailedAgain(String first, String again) {
+    String peer = first.substring(0, first.indexOf(')') + 1);
+    assertTrue(again.startsWith(peer + " "), again);
+  }
+
+  private final Parties.Binder<?> binder;
+  private final Predicate<TransportNetwork> released;
+
+  /**
+   * The contract for the transport whose parties {@code binder} binds; {@code released} tells
+   * whether a network's listener, connections and threads are all released.
+   */
+  protected TransportContractTest(Parties.Binder<?> binder, Predicate<TransportNetwork> released) {
+    this.binder = binder;
+    this.released = released;
+  }
+
+  private TransportNetwork bind(
+      int self, int parties, InetSocketAddress listen, TransportOptions options) {
+    return binder.bind(self, parties, listen, options);
+  }
+
+  private boolean isReleased(TransportNetwork network) {
+    return released.test(network);
+  }
+
+  /**
+   * Bytes allocated so far by the threads of {@code party} that read a connection's frames: those
+   * that verify a connection ({@code helloSeen} false) or those that read a peer's rounds.
+   */
+  protected abstract LongSupplier readerAllocations(TransportNetwork party, boolean helloSeen)
+      throws Exception;
+
+  /**
+   * Checks what the honest P1 wrote to a P0 that broke the frame format, {@code answer}, beyond its
+   * hello (which the contract checks): a transport that sends its round before it reads the peer's
+   * has sent that frame too.
+   */
+  protected abstract void assertAnswerToBrokenPeer(Breach breach, byte[] answer);
+
+  protected static TransportOptions plaintext() {
+    return TransportOptions.plaintextInsecure()
+        .withConnectTimeout(Duration.ofSeconds(20))
+        .withReceiveTimeout(Duration.ofSeconds(20));
+  }
+
+  private TransportNetwork bindAny(int self, int parties, TransportOptions options) {
+    return bind(self, parties, new InetSocketAddress("127.0.0.1", 0), options);
+  }
+
+  private List<TransportNetwork> bindAll(int parties, IntFunction<TransportOptions> options) {
+    List<TransportNetwork> endpoints = new ArrayList<>();
+    for (int p = 0; p < parties; p++) {
+      endpoints.add(bindAny(p, parties, options.apply(p)));
+    }
+    return endpoints;
+  }
+
+  private static List<InetSocketAddress> addresses(List<TransportNetwork> endpoints) {
+    List<InetSocketAddress> addresses = new ArrayList<>();
+    for (TransportNetwork endpoint : endpoints) {
+      addresses.add(endpoint.localAddress());
+    }
+    return addresses;
+  }
+
+  private static String name(InetSocketAddress address, int party) {
+    return "P" + party + " (127.0.0.1:" + address.getPort() + ")";
+  }
+
+  /**
+   * Checks every party's outputs against the circuit's plaintext evaluation (an independent
+   * BigInteger oracle), the multiplications counted, and one frame per peer per round.
+   */
+  protected static void assertMatchesPlaintext(
+      RandomCircuit circuit, Field field, List<Result<BigInteger[]>> results) {
+    BigInteger[] expected = circuit.expected(field.modulus());
+    for (Result<BigInteger[]> r : results) {
+      BigInteger[] actual = r.value().clone();
+      for (int i = 0; i < actual.length; i++) {
+        actual[i] = actual[i].mod(field.modulus());
+      }
+      assertArrayEquals(expected, actual);
+      assertEquals(circuit.multiplications(), r.metrics().elements().get("multiply"));
+      for (int q = 0; q < r.metrics().framesSent().length; q++) {
+        long expectedFrames = q == r.metrics().party() ? 0 : rounds(r);
+        assertEquals(expectedFrames, r.metrics().framesSent()[q], "one frame per peer per round");
+      }
+    }
+  }
+
+  private static long rounds(Result<?> r) {
+    return r.metrics().rounds() + r.metrics().setupRounds();
+  }
+
+  /** Party {@code p} runs {@code computation} through an engine over this transport. */
+  protected <T> List<Result<T>> run(
+      int parties,
+      IntFunction<TransportOptions> options,
+      SuiteFactory suite,
+      EngineConfig config,
+      Computation<T> computation) {
+    return Parties.run(parties, options, binder, suite, config, computation);
+  }
+
+  @Test
+  void engine_randomCircuitOverTls_matchesPlaintextWithOneFramePerPeerPerRound() {
+    int parties = 3;
+    long seed = 3003;
+    Field field = Fields.MERSENNE_61;
+    RandomCircuit circuit = RandomCircuit.generate(seed, parties, RandomCircuit.Shape.DEFAULT);
+    List<Result<BigInteger[]>> results =
+        run(
+            parties,
+            keys::options,
+            BgwSuite.factory(new BgwConfig(field, 1, 64)),
+            EngineConfig.defaults().withInsecureSeed(seed),
+            circuit.computation());
+    assertMatchesPlaintext(circuit, field, results);
+  }
+
+  // Finding and verifying peers.
+
+  @Test
+  void connect_missingParty_failsNamingItAndItsAddress() throws Exception {
+    try (Socket reserved = Parties.reservePort()) { // refuses: nobody listens there
+      InetSocketAddress goneAddress = Parties.addressOf(reserved);
+      TransportNetwork alone =
+          bindAny(0, 2, plaintext().withConnectTimeout(Duration.ofMillis(500)));
+      NetworkException e =
+          assertThrows(
+              NetworkException.class,
+              () -> alone.connect(List.of(alone.localAddress(), goneAddress)));
+      assertTrue(
+          e.getMessage()
+              .startsWith(
+                  name(goneAddress, 1)
+                      + " did not connect within 500 ms (last attempt: Connection refused"),
+          e.getMessage());
+      assertTrue(isReleased(alone), "a failed connect releases the threads and sockets");
+    }
+  }
+
+  @Test
+  void connect_higherPartyStartsLater_dialerRetriesUntilItListens() throws Exception {
+    try (Socket reserved = Parties.reservePort()) {
+      InetSocketAddress address1 = Parties.addressOf(reserved); // refuses until P1 binds
+      TransportNetwork party0 = bindAny(0, 2, plaintext());
+      List<InetSocketAddress> addresses = List.of(party0.localAddress(), address1);
+      CompletableFuture<Channel> connecting =
+          CompletableFuture.supplyAsync(() -> party0.connect(addresses));
+      Channel t1 =
+          CompletableFuture.supplyAsync(
+                  () -> bind(1, 2, address1, plaintext()).connect(addresses),
+                  CompletableFuture.delayedExecutor(300, TimeUnit.MILLISECONDS))
+              .get(20, TimeUnit.SECONDS);
+      Channel t0 = connecting.get(20, TimeUnit.SECONDS);
+      try {
+        List<long[][]> received =
+            Parties.each(
+                2, p -> (p == 0 ? t0 : t1).exchange(new long[][] {{7}, {8}}, new int[] {1, 1}));
+        assertArrayEquals(new long[] {7}, received.get(0)[1]);
+        assertArrayEquals(new long[] {8}, received.get(1)[0]);
+      } finally {
+        t0.close();
+        t1.close();
+      }
+    }
+  }
+
+  @Test
+  void connect_certificateFromAnotherCa_isRefused() {
+    TestKeys rogue = TestKeys.generate(rogueKeys, 2);
+    TransportOptions[] options = {
+      rogue.options(0).withConnectTimeout(Duration.ofSeconds(10)), // fails at its TLS handshake
+      keys.options(1).withConnectTimeout(Duration.ofMillis(500))
+    };
+    List<TransportNetwork> endpoints = bindAll(2, p -> options[p]);
+    List<InetSocketAddress> addresses = addresses(endpoints);
+    PartyFailedException failure =
+        assertThrows(
+            PartyFailedException.class,
+            () -> Parties.each(2, p -> endpoints.get(p).connect(addresses)));
+    Throwable rogueFailure = failure.getCause();
+    assertTrue(rogueFailure instanceof NetworkException, rogueFailure.toString());
+    assertTrue(
+        rogueFailure
+            .getMessage()
+            .startsWith(
+                "could not connect to " + name(addresses.get(1), 1) + ": TLS handshake failed"),
+        rogueFailure.getMessage());
+    assertEquals(1, failure.getSuppressed().length);
+    assertEquals(
+        name(addresses.get(0), 0) + " did not connect within 500 ms",
+        failure.getSuppressed()[0].getCause().getMessage());
+    endpoints.forEach(e -> assertTrue(isReleased(e), "a failed connect releases all"));
+  }
+
+  @Test
+  void connect_helloClaimsAnIdOtherThanTheCertificates_isRefusedAndLearnsNothing()
+      throws Exception {
+    TransportNetwork party1 =
+        bindAny(1, 2, keys.options(1).withConnectTimeout(Duration.ofMillis(1500)));
+    List<InetSocketAddress> addresses = List.of(NOBODY, party1.localAddress());
+    CompletableFuture<Channel> connecting =
+        CompletableFuture.supplyAsync(() -> party1.connect(addresses));
+    TlsIdentity impostor = keys.identity(2); // a valid certificate, but for P2
+    try (SSLSocket socket =
+        (SSLSocket)
+            impostor
+                .jdkContext()
+                .getSocketFactory()
+                .createSocket("127.0.0.1", party1.localAddress().getPort())) {
+      socket.setEnabledProtocols(new String[] {"TLSv1.3"});
+      socket.startHandshake();
+      DataOutputStream out = new DataOutputStream(socket.getOutputStream());
+      Breach.header(out, 8, WireFormat.HELLO, 0); // claims P0
+      out.writeLong(WireFormat.MAGIC);
+      out.flush();
+      assertEquals(-1, readOrReset(socket), "refused without a hello in return");
+    }
+    Throwable e =
+        assertThrows(Exception.class, () -> connecting.get(20, TimeUnit.SECONDS)).getCause();
+    assertTrue(e instanceof NetworkException, e.toString());
+    assertTrue(
+        e.getMessage()
+            .startsWith("P0 (127.0.0.1:9) did not connect within 1500 ms (last attempt: refused /"),
+        e.getMessage());
+    assertTrue(
+        e.getMessage().endsWith(": claims to be P0 but its certificate is for CN=cohort-party-2)"),
+        e.getMessage());
+  }
+
+  /** The next byte, or -1 at the end of the stream or when the peer reset the connection. */
+  private static int readOrReset(Socket socket) throws IOException {
+    try {
+      return socket.getInputStream().read();
+    } catch (SocketException reset) {
+      return -1;
+    }
+  }
+
+  @Test
+  void connect_anotherPartyAnswersAtTheAddressDialed_isRefusedNamingBoth() {
+    List<TransportNetwork> endpoints =
+        bindAll(3, p -> keys.options(p).withConnectTimeout(Duration.ofSeconds(2)));
+    List<InetSocketAddress> real = addresses(endpoints);
+    List<InetSocketAddress> swapped = List.of(real.get(0), real.get(2), real.get(1));
+    try {
+      NetworkException e =
+          assertThrows(NetworkException.class, () -> endpoints.get(0).connect(swapped));
+      String at1 = name(real.get(2), 1);
+      String at2 = name(real.get(1), 2);
+      assertTrue(
+          e.getMessage()
+                  .equals(
+                      "could not connect to " + at1 + ": answered as P2 at the address of " + at1)
+              || e.getMessage()
+                  .equals(
+                      "could not connect to " + at2 + ": answered as P1 at the address of " + at2),
+          e.getMessage());
+    } finally {
+      endpoints.forEach(TransportNetwork::close);
+    }
+  }
+
+  @Test
+  void handshake_silentConnection_isClosedAfterTheHandshakeTimeout() throws Exception {
+    TransportNetwork party1 =
+        bindAny(1, 2, keys.options(1).withHandshakeTimeout(Duration.ofMillis(400)));
+    try (Socket silent = new Socket("127.0.0.1", party1.localAddress().getPort())) {
+      silent.setSoTimeout(10_000);
+      long start = System.nanoTime();
+      try {
+        assertEquals(0, silent.getInputStream().readAllBytes().length, "closed without a word");
+      } catch (SocketException reset) {
+        // closed with a reset: closed all the same
+      }
+      long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+      assertTrue(millis >= 350 && millis < 1400, "closed after " + millis + " ms");
+    } finally {
+      party1.close();
+    }
+  }
+
+  // Failures during the rounds.
+
+  @Test
+  void exchange_silentPeer_failsNamingItAfterTheTimeoutAndAgainAfter() {
+    List<TransportNetwork> endpoints =
+        bindAll(2, p -> plaintext().withReceiveTimeout(Duration.ofMillis(300)));
+    List<InetSocketAddress> addresses = addresses(endpoints);
+    List<Channel> channels = Parties.each(2, p -> endpoints.get(p).connect(addresses));
+    try {
+      long start = System.nanoTime();
+      Channel t1 = channels.get(1);
+      NetworkException e =
+          assertThrows(NetworkException.class, () -> t1.exchange(new long[2][1], new int[] {1, 1}));
+      long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+      String expected = name(addresses.get(0), 0) + " sent nothing for round 0 within 300 ms";
+      assertEquals(expected, e.getMessage());
+      assertTrue(millis >= 300 && millis < 3000, millis + " ms");
+      NetworkException again =
+          assertThrows(NetworkException.class, () -> t1.exchange(new long[2][1], new int[] {1, 1}));
+      assertFailedAgain(expected, again.getMessage());
+    } finally {
+      channels.forEach(Channel::close);
+    }
+  }
+
+  @Test
+  void exchange_peerAborts_othersFailPromptlyWithItsReason() {
+    List<TransportNetwork> endpoints =
+        bindAll(3, p -> keys.options(p).withReceiveTimeout(Duration.ofSeconds(30)));
+    List<InetSocketAddress> addresses = addresses(endpoints);
+    List<Channel> channels = Parties.each(3, p -> endpoints.get(p).connect(addresses));
+    try {
+      for (int r = 0; r < 3; r++) {
+        Parties.each(3, p -> channels.get(p).exchange(new long[][] {{p}, {p}, {p}}, new int[3]));
+      }
+      long start = System.nanoTime();
+      channels.get(0).abort("MAC check failed");
+      for (int p = 1; p < 3; p++) {
+        Channel channel = channels.get(p);
+        NetworkException e =
+            assertThrows(
+                NetworkException.class, () -> channel.exchange(new long[3][1], new int[3]));
+        assertEquals(
+            name(addresses.get(0), 0) + " aborted in round 3: MAC check failed", e.getMessage());
+      }
+      assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "failed promptly");
+    } finally {
+      channels.forEach(Channel::close);
+    }
+  }
+
+  // A corrupt peer's bytes.
+
+  /** What a rogue P0 sends after its hello, and how the honest P1 words its failure. */
+  protected enum Breach {
+    OVERSIZED("frame of 1048576 bytes exceeds the limit of 1024 bytes") {
+      @Override
+      void write(DataOutputStream out) throws IOException {
+        out.writeInt(1 << 20); // only the length field of a frame far above the limit
+      }
+    },
+    WRONG_ROUND("frame for round 1 arrived when round 0 was due") {
+      @Override
+      void write(DataOutputStream out) throws IOException {
+        header(out, 8, WireFormat.DATA, 1);
+        out.writeLong(7);
+      }
+    },
+    MISALIGNED("data frame payload of 5 bytes is not a whole number of words") {
+      @Override
+      void write(DataOutputStream out) throws IOException {
+        header(out, 5, WireFormat.DATA, 0);
+        out.write(new byte[5]);
+      }
+    },
+    UNKNOWN_CHANNEL("frame on unknown channel 7") {
+      @Override
+      void write(DataOutputStream out) throws IOException {
+        header(out, 0, 7, 0);
+      }
+    },
+    TRUNCATED("connection closed inside a frame (20 bytes of it arrived)") {
+      @Override
+      void write(DataOutputStream out) throws IOException {
+        header(out, 32, WireFormat.DATA, 0); // four words, of which one arrives
+        out.writeLong(42);
+      }
+    };
+
+    final String reason;
+
+    Breach(String reason) {
+      this.reason = reason;
+    }
+
+    abstract void write(DataOutputStream out) throws IOException;
+
+    static void header(DataOutputStream out, int payload, int channel, int round)
+        throws IOException {
+      out.writeInt(WireFormat.HEADER_BYTES + payload);
+      out.writeInt(channel);
+      out.writeInt(round);
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Breach.class)
+  void exchange_peerBreaksTheFrameFormat_failsNamingPeerAndReasonAndCloses(Breach breach)
+      throws Exception {
+    TransportNetwork party1 =
+        bindAny(
+            1, 2, plaintext().withMaxFrameBytes(1024).withReceiveTimeout(Duration.ofSeconds(10)));
+    try (Socket socket = new Socket("127.0.0.1", party1.localAddress().getPort())) {
+      DataOutputStream out = new DataOutputStream(socket.getOutputStream());
+      Breach.header(out, 8, WireFormat.HELLO, 0);
+      out.writeLong(WireFormat.MAGIC);
+      breach.write(out);
+      out.flush();
+      if (breach == Breach.TRUNCATED) {
+        socket.shutdownOutput();
+      }
+      Channel channel = party1.connect(List.of(NOBODY, party1.localAddress()));
+      try {
+        long start = System.nanoTime();
+        NetworkException e =
+            assertThrows(
+                NetworkException.class, () -> channel.exchange(new long[2][1], new int[2]));
+        assertEquals(
+            "P0 (127.0.0.1:9) broke the frame format: " + breach.reason + "; connection closed",
+            e.getMessage());
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "failed promptly");
+        byte[] answer = socket.getInputStream().readAllBytes(); // P1's hello first, then the end
+        assertTrue(answer.length >= 20, answer.length + " bytes");
+        assertEquals(WireFormat.HELLO, ByteBuffer.wrap(answer).getInt(4), "a hello");
+        assertEquals(1, ByteBuffer.wrap(answer).getInt(8), "from P1");
+        assertAnswerToBrokenPeer(breach, answer);
+      } finally {
+        channel.close();
+      }
+    }
+  }
+
+  @Test
+  void exchange_peerSaysHelloTwice_failsNamingIt() throws Exception {
+    TransportNetwork party1 = bindAny(1, 2, plaintext());
+    try (Socket socket = new Socket("127.0.0.1", party1.localAddress().getPort())) {
+      DataOutputStream out = new DataOutputStream(socket.getOutputStream());
+      for (int i = 0; i < 2; i++) {
+        Breach.header(out, 8, WireFormat.HELLO, 0);
+        out.writeLong(WireFormat.MAGIC);
+      }
+      out.flush();
+      Channel channel = party1.connect(List.of(NOBODY, party1.localAddress()));
+      try {
+        NetworkException e =
+            assertThrows(
+                NetworkException.class, () -> channel.exchange(new long[2][1], new int[2]));
+        assertEquals("P0 (127.0.0.1:9) sent a second hello; connection closed", e.getMessage());
+      } finally {
+        channel.close();
+      }
+    }
+  }
+
+  private static TransportOptions hostileOptions() {
+    return TransportOptions.plaintextInsecure()
+        .withHandshakeTimeout(Duration.ofSeconds(3))
+        .withConnectTimeout(Duration.ofSeconds(20));
+  }
+
+  @Test
+  void prefixOfAHugeFrameBeforeTheHello_isRefusedAtOnceAndPinsNothing() throws Exception {
+    TransportNetwork party1 = bindAny(1, 2, hostileOptions());
+    try {
+      LongSupplier allocations = readerAllocations(party1, false);
+      long before = allocations.getAsLong();
+      long start = System.nanoTime();
+      try (HostilePeer p0 = new HostilePeer(party1.localAddress())) {
+        p0.write(HostilePeer.prefix(1 << 28, WireFormat.DATA, 0));
+        p0.awaitClosedByPeer();
+      }
+      long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+      long allocated = allocations.getAsLong() - before;
+      assertTrue(allocated < BOUND, allocated + " bytes allocated by P1's verifying threads");
+      assertTrue(millis < 2000, "refused after " + millis + " ms, not at the handshake timeout");
+    } finally {
+      party1.close();
+    }
+  }
+
+  @Test
+  void prefixOfAHugeFrameAfterTheHello_pinsOnlyWhatArrives() throws Exception {
+    TransportNetwork party1 = bindAny(1, 2, hostileOptions());
+    try (HostilePeer p0 = new HostilePeer(party1.localAddress())) {
+      CompletableFuture<Channel> connecting =
+          CompletableFuture.supplyAsync(
+              () -> party1.connect(List.of(NOBODY, party1.localAddress())));
+      p0.hello(0);
+      Channel channel = connecting.get(20, TimeUnit.SECONDS);
+      LongSupplier allocations = readerAllocations(party1, true);
+      long before = allocations.getAsLong();
+      p0.write(HostilePeer.prefix(1 << 28, WireFormat.DATA, 0));
+      p0.write(new byte[4096]);
+      p0.finishSending();
+      NetworkException e =
+          assertThrows(
+              NetworkException.class,
+              () -> channel.exchange(new long[][] {{7}, null}, new int[] {1, 0}));
+      long allocated = allocations.getAsLong() - before;
+      assertEquals(
+          "P0 (127.0.0.1:9) broke the frame format: connection closed inside a frame (4108 bytes"
+              + " of it arrived); connection closed",
+          e.getMessage());
+      assertTrue(allocated < BOUND, allocated + " bytes allocated by P1's reading thread");
+    } finally {
+      party1.close();
+    }
+  }
+}

@@ -1,0 +1,62 @@
+package dev.cohort.transport;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Keeps the two transports siblings on one floor: {@code dev.cohort.netty} and {@code
+ * dev.cohort.socket} may both use {@code dev.cohort.transport}, never each other, and the floor
+ * uses neither. A rule shared by the transports (admission, frame limits, the hello) then has one
+ * place to live. Main classes only: interoperability tests run a Netty and a socket party together
+ * on purpose.
+ */
+class TransportLayeringTest {
+
+  private static JavaClasses classes;
+
+  @BeforeAll
+  static void importNetwork() {
+    classes =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.cohort.netty", "dev.cohort.socket", "dev.cohort.transport");
+  }
+
+  @Test
+  void socket_doesNotSeeNetty() {
+    noClasses()
+        .that()
+        .resideInAPackage("dev.cohort.socket..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("dev.cohort.netty..")
+        .check(classes);
+  }
+
+  @Test
+  void netty_doesNotSeeSocket() {
+    noClasses()
+        .that()
+        .resideInAPackage("dev.cohort.netty..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("dev.cohort.socket..")
+        .check(classes);
+  }
+
+  @Test
+  void floor_seesNeitherTransport() {
+    noClasses()
+        .that()
+        .resideInAPackage("dev.cohort.transport..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("dev.cohort.netty..", "dev.cohort.socket..")
+        .check(classes);
+  }
+}
