@@ -1,0 +1,12 @@
+/**
+ * TLS for the transports: {@link dev.cohort.netty.tls.Certificates} generates and reads a
+ * deployment's PEM files (a CA, and per party a key and a certificate whose CN binds the party id),
+ * {@link dev.cohort.netty.tls.TlsIdentity} holds one party's material and builds the TLS 1.3
+ * contexts of both roles with mutual authentication, {@link dev.cohort.netty.tls.TlsProvider}
+ * chooses the implementation (the JDK's or BoringSSL), and {@code FixedKeyManager} serves the one
+ * key without a throwaway keystore.
+ *
+ * <p>Invariant: every context requires the peer's certificate, chained to the deployment's CA;
+ * private key files are readable by their owner only (where POSIX permissions apply).
+ */
+package dev.cohort.netty.tls;
