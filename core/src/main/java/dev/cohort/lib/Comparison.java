@@ -1,5 +1,7 @@
 package dev.cohort.lib;
 
+import static dev.cohort.api.Checks.require;
+
 import dev.cohort.api.Deferred;
 import dev.cohort.api.Numeric;
 import dev.cohort.api.SecretVector;
@@ -42,24 +44,16 @@ public final class Comparison {
    * names the operation and its declared size for the message.
    */
   static void requireField(Numeric b, int bits, int kappa, String subject) {
-    if (bits < 1) {
-      throw new IllegalArgumentException("bit length (" + bits + ") must be >= 1");
-    }
-    if (kappa < 1) {
-      throw new IllegalArgumentException("statistical security κ (" + kappa + ") must be >= 1");
-    }
+    require(bits >= 1, "bit length (%d) must be >= 1", bits);
+    require(kappa >= 1, "statistical security κ (%d) must be >= 1", kappa);
     int needed = bits + kappa + 1;
-    if (b.fieldBits() <= needed) {
-      throw new IllegalArgumentException(
-          subject
-              + " with κ = "
-              + kappa
-              + " needs a field of more than "
-              + needed
-              + " bits; this field has "
-              + b.fieldBits()
-              + " (use 2^127-1)");
-    }
+    require(
+        b.fieldBits() > needed,
+        "%s with κ = %d needs a field of more than %d bits; this field has %d (use 2^127-1)",
+        subject,
+        kappa,
+        needed,
+        b.fieldBits());
   }
 
   /** a mod 2^m, in [0, 2^m), for k-bit signed a; 1 ≤ m < k. */

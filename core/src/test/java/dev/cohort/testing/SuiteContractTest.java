@@ -986,7 +986,7 @@ public abstract class SuiteContractTest {
             f,
             n,
             b -> {
-              input.apply(b);
+              var unused = input.apply(b); // recording the gates is the point
               return Deferred.of(0);
             });
     assertEquals(PartyId.of(owner), e.party());
@@ -1081,7 +1081,7 @@ public abstract class SuiteContractTest {
             f,
             n,
             b -> {
-              mistake.apply(b);
+              var unused = mistake.apply(b); // recording the gates is the point
               return Deferred.of(0);
             });
     assertInstanceOf(IllegalArgumentException.class, e.getCause());

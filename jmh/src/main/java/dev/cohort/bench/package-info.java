@@ -1,0 +1,16 @@
+/**
+ * JMH benchmarks, one class per subject: BGW and SPDZ multiplication ({@link
+ * dev.cohort.bench.BgwMultiplyBenchmark}, {@link dev.cohort.bench.SpdzBenchmark}), comparison
+ * ({@link dev.cohort.bench.ComparisonBenchmark}), interleaved sessions ({@link
+ * dev.cohort.bench.SessionsBenchmark}), the transports ({@link dev.cohort.bench.NetworkBenchmark}),
+ * and the FRESCO 1.3.4 baseline on the same workloads ({@link
+ * dev.cohort.bench.FrescoBaselineBenchmark}, {@link dev.cohort.bench.FrescoComparisonBenchmark}).
+ * {@link dev.cohort.bench.StandingParties} keeps the parties' engines and threads alive across
+ * invocations so a measurement sees the protocol, not start-up. {@link
+ * dev.cohort.bench.SessionsCost} and {@link dev.cohort.bench.BytesPerMultiplication} are plain
+ * {@code main} programs for CPU time, allocation and bytes per multiplication, the figures that
+ * vary little on a shared machine.
+ *
+ * <p>Benchmarks run by hand ({@code java -jar jmh/target/benchmarks.jar}); they are not a CI gate.
+ */
+package dev.cohort.bench;
