@@ -23,8 +23,8 @@ import java.util.function.IntFunction;
  * The SPDZ online phase [DPSZ12, DKL+13]: additive sharing with information-theoretic MACs among n
  * ≥ 2 parties, secure with abort against any number of actively corrupt parties, given correct
  * preprocessing. Linear operations are local; multiplication (Beaver) and opening take one round
- * each; an input declared k-bit is proven in range ({@link SpdzRangeInput}: its k bits are input
- * and checked, 9 rounds, k masks and k triples per value); random elements and bits come from
+ * each; an input declared k-bit is in range by construction ({@link SpdzRangeInput}: its k bits
+ * are input with k preprocessed input bits, one round); random elements and bits come from
  * preprocessing and take none.
  *
  * <p>Every opened value is remembered with this party's MAC share, and every input broadcast is
@@ -78,7 +78,6 @@ public final class SpdzSuite implements Suite {
   private long demanded;
   private AesCtrPrg coefficients; // a MAC check's, rekeyed per check: see coefficients()
   private long checks; // the number of the next check
-  private long coins; // the number of the next joint coin
 
   // This party's seed for the next check and everyone's commitments to theirs.
   long[] seed;
@@ -255,11 +254,6 @@ public final class SpdzSuite implements Suite {
   /** The number of MAC checks started so far (passed, unless one is in flight). */
   long checksStarted() {
     return checks;
-  }
-
-  /** A fresh number for a {@link JointCoin}, which its commitments include. */
-  long nextCoin() {
-    return coins++;
   }
 
   /**
@@ -476,6 +470,18 @@ public final class SpdzSuite implements Suite {
     recorded += count > 0 ? 1 : 0;
   }
 
+  /**
+   * As {@link #recordBroadcast}, for {@code bits} bits packed 64 a word ({@link SpdzRangeInput}):
+   * every word as received, unused high bits of the last included, so that an owner who sends
+   * different words to different parties is caught.
+   */
+  void recordBroadcastWords(int owner, long[] packed, int bits) {
+    Hashing.update(broadcasts, owner);
+    Hashing.update(broadcasts, -1 - bits); // negative: never the count of an element broadcast
+    Hashing.update(broadcasts, packed, 0, SpdzRangeInput.packedWords(bits));
+    recorded += bits > 0 ? 1 : 0;
+  }
+
   // ---- local operations ----
 
   @Override
@@ -521,8 +527,9 @@ public final class SpdzSuite implements Suite {
   }
 
   /**
-   * Inputs declared {@code bits}-bit are proven in range before their shares exist ({@link
-   * SpdzRangeInput}); the three-argument {@link #input(int, long[], int)} proves nothing.
+   * Inputs declared {@code bits}-bit are composed of {@code bits} authenticated bits each, so they
+   * are in range whatever their owner sends ({@link SpdzRangeInput}); the three-argument {@link
+   * #input(int, long[], int)} guarantees no range.
    */
   @Override
   public RoundProtocol input(int owner, long[] values, int length, int bits) {

@@ -28,8 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
 class DealerFilesTest {
 
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
-  // Every k-bit input takes k masks and k triples (its range proof).
-  private static final DealerFiles.Amounts PLENTY = new DealerFiles.Amounts(8000, 50, 50, 2000);
+  // Every k-bit input takes k input bits of its owner (and no mask, no triple).
+  private static final DealerFiles.Amounts PLENTY =
+      new DealerFiles.Amounts(1000, 50, 50, 100, 2000);
 
   private static SuiteFactory fromFiles(Field field, Path directory) {
     return SpdzSuite.factory(
@@ -93,7 +94,7 @@ class DealerFilesTest {
   @Test
   void files_runOut_failsNamingFileAndKind(@TempDir Path directory) {
     DealerFiles.writeInsecure(
-        directory, Fields.MERSENNE_61, 2, new DealerFiles.Amounts(4, 0, 0, 20), 7);
+        directory, Fields.MERSENNE_61, 2, new DealerFiles.Amounts(4, 0, 0, 0, 200), 7);
     PartyFailedException e =
         assertThrows(
             PartyFailedException.class,
@@ -105,8 +106,9 @@ class DealerFilesTest {
                         TIMEOUT)
                     .run(
                         b -> {
-                          // 1-bit values: the range proof takes 10 triples, more than the 4
-                          SecretVector v = b.input(0, b.myId() == 0 ? new long[10] : null, 10, 1);
+                          // 10 values of 20 bits: the 200 input bits suffice; the product
+                          // takes 10 triples, more than the 4
+                          SecretVector v = b.input(0, b.myId() == 0 ? new long[10] : null, 10, 20);
                           return b.open(b.mul(v, v));
                         }));
     assertInstanceOf(IllegalStateException.class, e.getCause());

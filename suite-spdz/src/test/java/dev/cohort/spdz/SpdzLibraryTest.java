@@ -23,9 +23,4 @@ class SpdzLibraryTest extends LibraryContractTest {
     return 3;
   }
 
-  /** The range proof of {@link SpdzRangeInput}: 9 rounds where an unproven input takes 1. */
-  @Override
-  protected int extraInputRounds() {
-    return 8;
-  }
 }
