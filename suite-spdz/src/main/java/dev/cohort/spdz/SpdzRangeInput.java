@@ -164,38 +164,39 @@ final class SpdzRangeInput implements RoundProtocol {
 
   /**
    * ⟨a_i⟩ = Σ_j 2^j·(c_t + (1 − 2c_t)·⟨r_t⟩) − 2^(k−1), t = j·m + i: the signed ⟨r⟩ composed with
-   * powers of two, plus the public Σ_j 2^j·c_t − 2^(k−1) (one pass per column, MACs alike).
+   * powers of two, plus the public Σ_j 2^j·c_t − 2^(k−1) added by the sharing's kernel (P0's share,
+   * α_i times it on every MAC share). One pass per column, MACs alike; the k·m-element temporaries
+   * are borrowed from the suite's pool.
    */
-  Shares compose() {
+  private Shares compose() {
+    int words = field.words();
     long[] one = field.alloc(1);
     field.encode(1, one, 0);
     long[] minusOne = field.alloc(1);
     field.encode(-1, minusOne, 0);
-    int words = field.words();
-    long[] sign = field.alloc(n);
-    long[] c = field.alloc(n);
+    long[] zero = field.alloc(1);
+    long[] sign = suite.borrow(n);
+    long[] c = suite.borrow(n);
     for (int t = 0; t < n; t++) {
       boolean set = ((packed[t >>> 6] >>> (t & 63)) & 1) != 0;
       System.arraycopy(set ? minusOne : one, 0, sign, t * words, words);
-      if (set) {
-        System.arraycopy(one, 0, c, t * words, words);
-      }
+      System.arraycopy(set ? one : zero, 0, c, t * words, words);
     }
     long[] powers = field.alloc(k);
     for (int j = 0; j < k; j++) {
       field.encode(BigInteger.ONE.shiftLeft(j), powers, j);
     }
     Shares r = bits.shares();
-    long[] share = field.alloc(n);
-    long[] mac = field.alloc(n);
-    field.mul(r.share, 0, sign, 0, share, 0, n);
-    field.mul(r.mac, 0, sign, 0, mac, 0, n);
     long[] aShare = field.alloc(m);
     long[] aMac = field.alloc(m);
-    field.sumRows(share, 0, k, m, powers, aShare, 0);
-    field.sumRows(mac, 0, k, m, powers, aMac, 0);
     long[] constant = field.alloc(m);
     field.sumRows(c, 0, k, m, powers, constant, 0);
+    field.mul(r.share, 0, sign, 0, c, 0, n); // c is free again: the signed ⟨r⟩ shares
+    field.sumRows(c, 0, k, m, powers, aShare, 0);
+    field.mul(r.mac, 0, sign, 0, c, 0, n);
+    field.sumRows(c, 0, k, m, powers, aMac, 0);
+    suite.giveBack(sign);
+    suite.giveBack(c);
     long[] minusHalf = field.alloc(1);
     field.encode(BigInteger.ONE.shiftLeft(k - 1).negate(), minusHalf, 0);
     field.addScalar(constant, 0, minusHalf, 0, constant, 0, m);
