@@ -71,10 +71,7 @@ class DistanceAverageTest {
     DistanceAverageParty.Material need = DistanceAverageParty.Material.of(4, 1, 62);
     Cli.Run dealt =
         deal(
-            files,
-            2,
-            need.serverMasks(),
-            Math.max(need.serverInputBits(), need.deviceInputBits()));
+            files, 2, need.serverMasks(), Math.max(need.serverInputBits(), need.deviceInputBits()));
     assertEquals(0, dealt.exitCode(), dealt.all());
 
     Cli.Run run =

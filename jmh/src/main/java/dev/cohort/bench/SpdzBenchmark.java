@@ -145,11 +145,11 @@ public class SpdzBenchmark {
   }
 
   /**
-   * INSECURE preprocessing for benchmarks: {@code pool} triples and input masks of each owner,
-   * and {@link #BITS}·{@code pool} input bits of each owner (a {@link #BITS}-bit input of
-   * {@code pool} values takes that many), dealt once by the seeded dealer and handed out again (a prefix of them) on every draw. Every
-   * party replays the same material in the same order, so sharings stay consistent and MAC checks
-   * pass; secrecy does not hold.
+   * INSECURE preprocessing for benchmarks: {@code pool} triples and input masks of each owner, and
+   * {@link #BITS}·{@code pool} input bits of each owner (a {@link #BITS}-bit input of {@code pool}
+   * values takes that many), dealt once by the seeded dealer and handed out again (a prefix of
+   * them) on every draw. Every party replays the same material in the same order, so sharings stay
+   * consistent and MAC checks pass; secrecy does not hold.
    */
   static final class Replayed implements SpdzPreprocessing {
     private final InsecureDealer dealer;

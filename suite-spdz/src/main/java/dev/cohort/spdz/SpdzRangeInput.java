@@ -28,19 +28,19 @@ import java.math.BigInteger;
  * </pre>
  *
  * <p>Privacy: each c_t is b_t XOR a uniform bit that no other party knows, so c is a uniform bit
- * string independent of the input. Soundness: every word a corrupt owner may send decodes to bits c_t
- * ∈ {0, 1}, and r_t is an authenticated bit, so b_t = c_t + (1 − 2c_t)·r_t ∈ {r_t, 1 − r_t} is a bit
- * and a_i = Σ_j 2^j·b_j − 2^(k−1) lies in the declared range: what the owner can still choose is
- * only which in-range value it inputs, as in any MPC. Consistency: an owner that sends different
+ * string independent of the input. Soundness: every word a corrupt owner may send decodes to bits
+ * c_t ∈ {0, 1}, and r_t is an authenticated bit, so b_t = c_t + (1 − 2c_t)·r_t ∈ {r_t, 1 − r_t} is
+ * a bit and a_i = Σ_j 2^j·b_j − 2^(k−1) lies in the declared range: what the owner can still choose
+ * is only which in-range value it inputs, as in any MPC. Consistency: an owner that sends different
  * words to different parties is caught by the broadcast digests compared before any value that
  * depends on the input is opened (the check-before-open rule of {@link SpdzSuite}: an opening waits
  * for a check covering every recorded broadcast, a one-round {@link BroadcastCheck} when only
  * broadcasts are unchecked). A frame of another length is refused by the engine, naming the owner.
  *
  * <p>Cost per value: k input bits and k bits sent (instead of one input mask and one element); no
- * triple, no opening, no MAC check: one round, as an unproven input. Every k accepted by the builder
- * (up to the field's bits − 1) holds, also those too wide for any statistical mask: the range is
- * what the caller declared. Declare the smallest k that fits.
+ * triple, no opening, no MAC check: one round, as an unproven input. Every k accepted by the
+ * builder (up to the field's bits − 1) holds, also those too wide for any statistical mask: the
+ * range is what the caller declared. Declare the smallest k that fits.
  */
 final class SpdzRangeInput implements RoundProtocol {
 

@@ -23,8 +23,8 @@ import java.util.function.IntFunction;
  * The SPDZ online phase [DPSZ12, DKL+13]: additive sharing with information-theoretic MACs among n
  * ≥ 2 parties, secure with abort against any number of actively corrupt parties, given correct
  * preprocessing. Linear operations are local; multiplication (Beaver) and opening take one round
- * each; an input declared k-bit is in range by construction ({@link SpdzRangeInput}: its k bits
- * are input with k preprocessed input bits, one round); random elements and bits come from
+ * each; an input declared k-bit is in range by construction ({@link SpdzRangeInput}: its k bits are
+ * input with k preprocessed input bits, one round); random elements and bits come from
  * preprocessing and take none.
  *
  * <p>Every opened value is remembered with this party's MAC share, and every input broadcast is

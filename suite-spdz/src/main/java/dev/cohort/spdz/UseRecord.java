@@ -96,9 +96,9 @@ final class UseRecord {
 
   /**
    * Reads the use counts (triples, random elements, random bits, input masks by owner, input bits
-   * by owner), each
-   * checked against {@code totals}. Refuses, saying to deal fresh files, a record that is missing,
-   * corrupt, of another party or another dealing, or that marks a MAC check in flight.
+   * by owner), each checked against {@code totals}. Refuses, saying to deal fresh files, a record
+   * that is missing, corrupt, of another party or another dealing, or that marks a MAC check in
+   * flight.
    */
   long[] read(long[] totals, String[] kinds) throws IOException {
     byte[] bytes;

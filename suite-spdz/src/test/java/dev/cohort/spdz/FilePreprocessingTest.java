@@ -190,8 +190,7 @@ class FilePreprocessingTest {
     assertEquals(UseRecord.MAGIC, record[0]);
     // version, party, parties, triples, random elements, random bits, masks of P0..P2, input
     // bits of P0..P2
-    assertArrayEquals(
-        new long[] {3, 1, 3, 300, 0, 7, 5, 0, 0, 0, 0, 9}, slice(record, 1, 13));
+    assertArrayEquals(new long[] {3, 1, 3, 300, 0, 7, 5, 0, 0, 0, 0, 9}, slice(record, 1, 13));
     assertEquals(0, record[15]); // no MAC check in flight
     assertEquals(17, record.length); // ... the id before it, and a checksum
 
@@ -414,9 +413,7 @@ class FilePreprocessingTest {
         "SPDZ preprocessing file " + missing + " does not exist", openFailing(missing, M61, 0, 3));
   }
 
-  /**
-   * 8-bit inputs: 8 input bits of each owner of {@link #SMALL}, and one triple for the product.
-   */
+  /** 8-bit inputs: 8 input bits of each owner of {@link #SMALL}, and one triple for the product. */
   private static Computation<Long> product() {
     return b -> b.open(b.mul(b.input(0, 123, 8), b.input(1, -77, 8)));
   }

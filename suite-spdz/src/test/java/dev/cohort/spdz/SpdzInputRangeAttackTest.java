@@ -1,10 +1,10 @@
 package dev.cohort.spdz;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -294,8 +294,7 @@ class SpdzInputRangeAttackTest {
   void issueProgram_ownerSendsMoreWordsThanTheInputHas_honestPartiesAbortBeforeAnyOpening() {
     List<RecordingSuite> p0 = Collections.synchronizedList(new ArrayList<>());
     BigInteger v = BigInteger.ONE.shiftLeft(110).add(BigInteger.valueOf(5));
-    UnaryOperator<long[]> words =
-        r -> new long[] {encoding(v, r), v.shiftRight(64).longValue()};
+    UnaryOperator<long[]> words = r -> new long[] {encoding(v, r), v.shiftRight(64).longValue()};
     PartyFailedException e =
         assertThrows(
             PartyFailedException.class,

@@ -22,5 +22,4 @@ class SpdzLibraryTest extends LibraryContractTest {
   protected int roundsPerCheckBeforeOpen() {
     return 3;
   }
-
 }

@@ -78,7 +78,9 @@ class SpdzProtocolTest {
     return SpdzSuite.factory(config, party -> party == cheater ? tamper : null);
   }
 
-  /** {@code spdz} whose inputs of a declared width are input as field elements ({@link SpdzInput}). */
+  /**
+   * {@code spdz} whose inputs of a declared width are input as field elements ({@link SpdzInput}).
+   */
   private static SuiteFactory elementInputs(SuiteFactory spdz) {
     return new SuiteFactory() {
       @Override
