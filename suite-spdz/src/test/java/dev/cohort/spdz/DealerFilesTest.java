@@ -91,6 +91,57 @@ class DealerFilesTest {
     assertEquals(36L, results.get(1).value().get(1));
   }
 
+  /**
+   * The input bits in the files, reconstructed from every party's file with BigInteger arithmetic:
+   * bits (0 or 1, both occurring), whose MACs hold under α = Σ α_i, and whose values the owner's
+   * file holds (and only the owner's); a reader opened later (as after a restart) goes on where the
+   * earlier one stopped.
+   */
+  @Test
+  void files_inputBits_authenticatedBitsKnownToTheirOwner(@TempDir Path directory) {
+    Field f = Fields.MERSENNE_127;
+    int n = 3;
+    int count = 64;
+    DealerFiles.writeInsecure(directory, f, n, new DealerFiles.Amounts(0, 0, 0, 0, 2 * count), 9);
+    for (int owner = 0; owner < n; owner++) {
+      for (int half = 0; half < 2; half++) { // each half from readers opened afresh
+        BigInteger alpha = BigInteger.ZERO;
+        BigInteger[] value = new BigInteger[count];
+        BigInteger[] mac = new BigInteger[count];
+        java.util.Arrays.fill(value, BigInteger.ZERO);
+        java.util.Arrays.fill(mac, BigInteger.ZERO);
+        long[] ownerValues = null;
+        for (int p = 0; p < n; p++) {
+          FilePreprocessing reader =
+              FilePreprocessing.open(DealerFiles.file(directory, p), f, p, n);
+          alpha = alpha.add(f.toBigInteger(reader.macKeyShare(), 0));
+          SpdzPreprocessing.InputMasks bits = reader.inputBits(owner, count);
+          assertEquals(p == owner, bits.values() != null, "values at the owner only");
+          if (p == owner) {
+            ownerValues = bits.values();
+          }
+          for (int i = 0; i < count; i++) {
+            value[i] = value[i].add(f.toBigInteger(bits.shares().share, i));
+            mac[i] = mac[i].add(f.toBigInteger(bits.shares().mac, i));
+          }
+        }
+        int ones = 0;
+        for (int i = 0; i < count; i++) {
+          BigInteger v = value[i].mod(f.modulus());
+          assertTrue(v.equals(BigInteger.ZERO) || v.equals(BigInteger.ONE), "bit " + i + ": " + v);
+          assertEquals(alpha.multiply(v).mod(f.modulus()), mac[i].mod(f.modulus()), "MAC " + i);
+          assertEquals(v, f.toBigInteger(ownerValues, i), "the owner's value " + i);
+          ones += v.intValue();
+        }
+        assertTrue(ones > 0 && ones < count, "both values occur: " + ones + " ones");
+      }
+      // The two halves used all 2·count: a third reader finds none left, not the first half again.
+      int o = owner;
+      FilePreprocessing later = FilePreprocessing.open(DealerFiles.file(directory, 1), f, 1, n);
+      assertThrows(IllegalStateException.class, () -> later.inputBits(o, 1));
+    }
+  }
+
   @Test
   void files_runOut_failsNamingFileAndKind(@TempDir Path directory) {
     DealerFiles.writeInsecure(
