@@ -34,21 +34,22 @@ import java.util.function.IntFunction;
  *
  * <p><b>Check, then open</b> [DPSZ12, DKL+13]: a corrupt party may add δ to its share of any
  * opening, and a later product then carries δ times a secret. Only Beaver's d and e ({@link
- * BeaverMultiply}) and input broadcasts ({@link SpdzInput}) are masked by fresh uniform elements,
- * so only they are checked lazily. Every {@link #open} (outputs, openings to one party, the low
- * bits and the statistically masked values of comparison, equality, truncation and bit
- * decomposition) sends this party's shares only once a MAC check covering everything recorded
- * before it started (opened values and broadcasts) has passed here. The invariant: {@code passed ≥
- * needs} of every opening whose shares have left this party. The engine asks for a check at every
- * round boundary, right after that round's gates started ({@link #check}): every opening that
- * started in the round waits for the one check started then (or for the one in flight, if it covers
- * them), and the multiplications of those rounds go on. An opening after unchecked values thus
- * costs the check's three rounds more (its shares go in the round after the check's last), one
- * after unchecked input broadcasts only one round more ({@link BroadcastCheck}), one with nothing
- * unchecked no extra round. A 32-bit comparison of two inputs with its output, over 2^127 − 1, took
- * 10 rounds before this rule and takes 16 (a check of the inputs and of the products of the mask's
- * random bits before the masked value, one before the output: 3 rounds each); an equality 10 and 17
- * (1 before its masked value, 3 before its second, shorter one, 3 before the output).
+ * BeaverMultiply}) and input broadcasts ({@link SpdzInput}, {@link SpdzRangeInput}) are masked by
+ * fresh uniform elements or bits, so only they are checked lazily. Every {@link #open} (outputs,
+ * openings to one party, the low bits and the statistically masked values of comparison, equality,
+ * truncation and bit decomposition) sends this party's shares only once a MAC check covering
+ * everything recorded before it started (opened values and broadcasts) has passed here. The
+ * invariant: {@code passed ≥ needs} of every opening whose shares have left this party. The engine
+ * asks for a check at every round boundary, right after that round's gates started ({@link
+ * #check}): every opening that started in the round waits for the one check started then (or for
+ * the one in flight, if it covers them), and the multiplications of those rounds go on. An opening
+ * after unchecked values thus costs the check's three rounds more (its shares go in the round after
+ * the check's last), one after unchecked input broadcasts only one round more ({@link
+ * BroadcastCheck}), one with nothing unchecked no extra round. A 32-bit comparison of two inputs
+ * with its output, over 2^127 − 1, took 10 rounds before this rule and takes 16 (a check of the
+ * inputs and of the products of the mask's random bits before the masked value, one before the
+ * output: 3 rounds each); an equality 10 and 17 (1 before its masked value, 3 before its second,
+ * shorter one, 3 before the output).
  */
 public final class SpdzSuite implements Suite {
 
