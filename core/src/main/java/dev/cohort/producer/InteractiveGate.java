@@ -124,7 +124,10 @@ abstract class InteractiveGate extends NativeGate {
       this.values = values;
     }
 
-    /** Inputs of one owner share a batch only with the same declared bits: one range proof each. */
+    /**
+     * Inputs of one owner share a batch only with the same declared bits: the suite's input takes
+     * one width.
+     */
     @Override
     long groupKey() {
       return super.groupKey() ^ ((long) bits << 40);

@@ -209,10 +209,11 @@ public interface Suite {
   /**
    * As {@link #input(int, long[], int)}, for values that the owner declared to be {@code bits}-bit
    * signed integers, in [−2^(bits−1), 2^(bits−1)). The owner's own process checks that range before
-   * this is called; a suite secure against active corruption must not trust that check and proves
-   * the range to every party before the shares exist (SPDZ: the owner inputs the bits, and a
-   * batched check of b² = b aborts naming the owner). The default, right for suites whose parties
-   * are trusted to run the protocol (semi-honest BGW, the plaintext suite), ignores {@code bits}.
+   * this is called; a suite secure against active corruption must not trust that check: the shares
+   * it returns must be of values in that range whatever the owner sends (SPDZ: each value is
+   * composed of {@code bits} authenticated bits, so the range holds by construction). The default,
+   * right for suites whose parties are trusted to run the protocol (semi-honest BGW, the plaintext
+   * suite), ignores {@code bits}.
    *
    * @param bits the declared signed bit length, in [1, field bits − 1]
    */

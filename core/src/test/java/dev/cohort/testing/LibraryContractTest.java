@@ -58,7 +58,7 @@ public abstract class LibraryContractTest {
     return 0;
   }
 
-  /** Rounds an input layer costs beyond one (a suite that proves declared ranges). */
+  /** Rounds an input layer costs beyond one. */
   protected int extraInputRounds() {
     return 0;
   }
@@ -235,9 +235,10 @@ public abstract class LibraryContractTest {
     }
     assertEquals(rounds.get(0), rounds.get(1), "rounds for 1 and for 1000 comparisons");
     // input (1) + random bits (2) + open (1) + ⌈log2 16⌉ tree levels over pairs of bits (4) +
-    // output (1); equality (two openings, a tree over 6 bits) fits inside; SPDZ adds its inputs'
-    // range proofs and its checks: its end check (within the 12) and a check before each of the
-    // three openings in sequence (the masked c's, equality's second level, the output)
+    // output (1); equality (two openings, a tree over 6 bits) fits inside; a suite whose inputs
+    // take more rounds adds them, and SPDZ its checks: its end check (within the 12) and a check
+    // before each of the three openings in sequence (the masked c's, equality's second level, the
+    // output)
     int bound = 12 + extraInputRounds() + 3 * roundsPerCheckBeforeOpen();
     assertTrue(rounds.get(0) <= bound, "comparison rounds: " + rounds.get(0));
   }

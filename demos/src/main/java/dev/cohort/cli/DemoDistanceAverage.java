@@ -112,8 +112,8 @@ final class DemoDistanceAverage implements Callable<Integer> {
           "SPDZ only: read preprocessing from the files of 'cohort preprocess'; a restart"
               + " continues where the files' use records say (default: an in-process dealer,"
               + " INSECURE). A run of S sessions with D devices in B = ceil(S / K) batches and an"
-              + " s-bit running sum (s = 62 on m127) uses 96 + B*s + S input masks of the server,"
-              + " 32*S of each device and 96 + B*s + 32*D*S triples.")
+              + " s-bit running sum (s = 62 on m127) uses S input masks of the server, 96 + B*s"
+              + " input bits of the server, 32*S input bits of each device, and no triples.")
   Path preprocessing;
 
   @Option(

@@ -66,25 +66,23 @@ final class DistanceAverageParty {
 
   /**
    * The SPDZ material one process run of {@code sessions} sessions uses (a restart is another run):
-   * every k-bit input costs k input masks of its owner and k Beaver triples (the range proof of its
-   * bits), and every opening to the server one mask of the server's. The resume run inputs three
-   * {@link #SESSION_BITS}-bit values; each batch of up to {@code parallelism} sessions inputs the
-   * running sum ({@code sumBits}); each session inputs one {@link #DISTANCE_BITS}-bit distance per
-   * device and opens the running sum to the server.
+   * every k-bit input costs k input bits of its owner (its bits, which make its range hold by
+   * construction), and every opening to the server one input mask of the server's; nothing is
+   * multiplied, so no triples. The resume run inputs three {@link #SESSION_BITS}-bit values; each
+   * batch of up to {@code parallelism} sessions inputs the running sum ({@code sumBits}); each
+   * session inputs one {@link #DISTANCE_BITS}-bit distance per device and opens the running sum to
+   * the server.
    *
-   * @param serverMasks input masks of P0
-   * @param deviceMasks input masks of each device
-   * @param triples Beaver triples (the same at every party)
+   * @param serverMasks input masks of P0 (one per opening to the server)
+   * @param serverInputBits input bits of P0
+   * @param deviceInputBits input bits of each device
    */
-  record Material(long serverMasks, long deviceMasks, long triples) {
+  record Material(long serverMasks, long serverInputBits, long deviceInputBits) {
 
-    static Material of(int devices, long sessions, int parallelism, int sumBits) {
+    static Material of(long sessions, int parallelism, int sumBits) {
       long batches = (sessions + parallelism - 1) / parallelism;
       long resume = 3L * SESSION_BITS;
-      long serverInputs = resume + batches * sumBits;
-      long deviceInputs = sessions * DISTANCE_BITS;
-      return new Material(
-          serverInputs + sessions, deviceInputs, serverInputs + devices * deviceInputs);
+      return new Material(sessions, resume + batches * sumBits, sessions * DISTANCE_BITS);
     }
   }
 

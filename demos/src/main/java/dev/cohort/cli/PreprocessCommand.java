@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     description = {
       "Deals SPDZ preprocessing (MAC key shares, Beaver triples, random elements and bits, input"
-          + " masks) and writes one file per party: party-<id>.spdz.",
+          + " masks and input bits) and writes one file per party: party-<id>.spdz.",
       "",
       "WARNING: this is a trusted dealer. The process that runs it sees all the material, and"
           + " anyone who holds every file can forge MACs and read every input. It is meant for"
@@ -60,9 +60,7 @@ final class PreprocessCommand implements Callable<Integer> {
       names = "--triples",
       paramLabel = "T",
       defaultValue = "0",
-      description =
-          "Beaver triples: one per multiplication, and k per k-bit input value (the proof of its"
-              + " range; default: ${DEFAULT-VALUE}).")
+      description = "Beaver triples: one per multiplication (default: ${DEFAULT-VALUE}).")
   long triples;
 
   @Option(
@@ -84,10 +82,18 @@ final class PreprocessCommand implements Callable<Integer> {
       paramLabel = "I",
       defaultValue = "0",
       description =
-          "Input masks per party: k for each k-bit value that party inputs (one per bit, for"
-              + " the proof of its range) and one for each value opened to it only (default:"
+          "Input masks per party: one for each value opened to that party only (default:"
               + " ${DEFAULT-VALUE}).")
   long inputs;
+
+  @Option(
+      names = "--input-bits",
+      paramLabel = "IB",
+      defaultValue = "0",
+      description =
+          "Input bits per party: k for each k-bit value that party inputs (its bits, which make"
+              + " the value's range hold by construction; default: ${DEFAULT-VALUE}).")
+  long inputBits;
 
   @Option(
       names = "--out",
@@ -108,7 +114,7 @@ final class PreprocessCommand implements Callable<Integer> {
             "parties (" + parties + ") must be between 2 and " + KeysCommand.MAX_PARTIES);
       }
       SpdzConfig.insecureDealer(field, 0); // checks that the field is large enough for MACs
-      amounts = new DealerFiles.Amounts(triples, random, bits, inputs);
+      amounts = new DealerFiles.Amounts(triples, random, bits, inputs, inputBits);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage(), e);
     }
@@ -122,8 +128,9 @@ final class PreprocessCommand implements Callable<Integer> {
         "wrote SPDZ preprocessing over %s for %d parties to %s (%d files, %d bytes)%n",
         field.name(), parties, out, files.size(), bytes);
     stdout.printf(
-        "per party: %d triples, %d random elements, %d random bits, %d input masks per party%n",
-        triples, random, bits, inputs);
+        "per party: %d triples, %d random elements, %d random bits, %d input masks and %d input"
+            + " bits per party%n",
+        triples, random, bits, inputs, inputBits);
     stdout.println("trusted dealer: this process saw all the material; for tests and demos only");
     stdout.flush();
     return 0;

@@ -68,9 +68,10 @@ class DistanceAverageTest {
   void spdz_dealerFiles_serverSumEqualsPlaintext() {
     Path files = dir.resolve("spdz");
     // 4 sessions of 1 device, parallelism 1, a 62-bit running sum (m127): see Material
-    DistanceAverageParty.Material need = DistanceAverageParty.Material.of(1, 4, 1, 62);
+    DistanceAverageParty.Material need = DistanceAverageParty.Material.of(4, 1, 62);
     Cli.Run dealt =
-        deal(files, 2, Math.max(need.serverMasks(), need.deviceMasks()), need.triples());
+        deal(
+            files, 2, need.serverMasks(), Math.max(need.serverInputBits(), need.deviceInputBits()));
     assertEquals(0, dealt.exitCode(), dealt.all());
 
     Cli.Run run =
@@ -96,15 +97,15 @@ class DistanceAverageTest {
     assertEquals(1, run.out().strip().lines().count(), run.out());
   }
 
-  private static Cli.Run deal(Path files, int parties, long masks, long triples) {
+  private static Cli.Run deal(Path files, int parties, long masks, long inputBits) {
     return cohort(
         "preprocess",
         "--parties",
         String.valueOf(parties),
         "--inputs",
         String.valueOf(masks),
-        "--triples",
-        String.valueOf(triples),
+        "--input-bits",
+        String.valueOf(inputBits),
         "--out",
         files.toString());
   }
@@ -112,11 +113,17 @@ class DistanceAverageTest {
   /** The documented material is exact: all of it is used, and one item less runs out. */
   @Test
   void spdz_dealerFiles_exactlyTheMaterialOfTheFormula_sufficeAndOneLessRunsOut() {
-    DistanceAverageParty.Material need = DistanceAverageParty.Material.of(2, 5, 2, 62);
-    assertEquals(need.serverMasks(), 3 * 32 + 3 * 62 + 5); // resume, 3 batches, 5 openings
-    long masks = Math.max(need.serverMasks(), need.deviceMasks());
+    DistanceAverageParty.Material need = DistanceAverageParty.Material.of(5, 2, 62);
+    // Derived from the protocol: masks only for the 5 openings of the running sum to the server;
+    // input bits of the server: 3 resume values of 32 bits and a 62-bit sum per batch (3 batches
+    // of up to 2 sessions); of each device: one 32-bit distance per session. No triples are
+    // dealt: the demo multiplies nothing, and inputs take none.
+    assertEquals(5, need.serverMasks());
+    assertEquals(3 * 32 + 3 * 62, need.serverInputBits());
+    assertEquals(5 * 32, need.deviceInputBits());
+    long bits = Math.max(need.serverInputBits(), need.deviceInputBits());
     long[][] amounts = {
-      {masks, need.triples()}, {masks, need.triples() - 1}, {masks - 1, need.triples()}
+      {need.serverMasks(), bits}, {need.serverMasks(), bits - 1}, {need.serverMasks() - 1, bits}
     };
     for (int i = 0; i < amounts.length; i++) {
       Path files = dir.resolve("spdz-" + i);
@@ -141,7 +148,7 @@ class DistanceAverageTest {
       } else {
         assertTrue(run.exitCode() != 0, run.all());
         assertTrue(
-            run.all().contains(i == 1 ? "ran out of triples" : "ran out of input masks"),
+            run.all().contains(i == 1 ? "ran out of input bits" : "ran out of input masks"),
             run.all());
       }
     }

@@ -28,16 +28,18 @@ class SpdzRestartTest {
 
   /**
    * What party {@code p} has used of its file, as its use record {@code party-<p>.spdz.used}
-   * records: triples, random elements, random bits, then the input masks of each owner.
+   * records: triples, random elements, random bits, the input masks of each owner, then the input
+   * bits of each owner.
    */
   private static long[] used(Path files, int p) throws IOException {
     ByteBuffer b =
         ByteBuffer.wrap(Files.readAllBytes(files.resolve("party-" + p + ".spdz.used")))
             .order(ByteOrder.LITTLE_ENDIAN);
-    assertEquals(8 * (11 + PARTIES), b.capacity());
+    // magic, version, party, parties, 3 + 2n counts, id (2), check mark, checksum
+    assertEquals(8 * (11 + 2 * PARTIES), b.capacity());
     assertEquals(p, b.getLong(16));
-    assertEquals(0, b.getLong(8 * (9 + PARTIES)), "no MAC check in flight after a clean run");
-    long[] used = new long[3 + PARTIES];
+    assertEquals(0, b.getLong(8 * (9 + 2 * PARTIES)), "no MAC check in flight after a clean run");
+    long[] used = new long[3 + 2 * PARTIES];
     for (int k = 0; k < used.length; k++) {
       used[k] = b.getLong(32 + 8 * k);
     }
@@ -62,9 +64,11 @@ class SpdzRestartTest {
             "--parties",
             String.valueOf(PARTIES),
             "--inputs",
-            "600", // 8 sessions in two runs: see DistanceAverageParty.Material
-            "--triples",
-            "1100",
+            "8", // one per session (its opening to the server): see DistanceAverageParty.Material
+            // The server's input bits over the two runs of 3 and 5 sessions, batches of 2: 3·32
+            // resume bits in each run, 62 per batch (2 + 3 batches); 32 per session at a device.
+            "--input-bits",
+            String.valueOf(2 * 3 * 32 + (2 + 3) * 62),
             "--out",
             files.toString());
     assertEquals(0, dealt.exitCode(), dealt.all());
@@ -112,9 +116,9 @@ class SpdzRestartTest {
           Arrays.toString(afterFirst) + " then " + Arrays.toString(afterSecond));
     }
     for (int owner = 0; owner < PARTIES; owner++) {
-      // every party inputs every session: each owner's masks moved on
+      // every party inputs every session: each owner's input bits moved on
       assertTrue(
-          afterSecond[3 + owner] > afterFirst[3 + owner],
+          afterSecond[3 + PARTIES + owner] > afterFirst[3 + PARTIES + owner],
           Arrays.toString(afterFirst) + " then " + Arrays.toString(afterSecond));
     }
   }
@@ -128,9 +132,9 @@ class SpdzRestartTest {
             "--parties",
             String.valueOf(PARTIES),
             "--inputs",
-            "160", // one session: 96 + 62 + 1 masks of the server (DistanceAverageParty.Material)
-            "--triples",
-            "230", // 96 + 62 + 32 · 2 devices
+            "1", // one session: one opening to the server (DistanceAverageParty.Material)
+            "--input-bits",
+            "158", // the server's 3·32 resume bits and one 62-bit sum; 32 at each device
             "--out",
             files.toString());
     assertEquals(0, dealt.exitCode(), dealt.all());

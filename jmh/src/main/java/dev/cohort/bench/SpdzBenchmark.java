@@ -145,10 +145,11 @@ public class SpdzBenchmark {
   }
 
   /**
-   * INSECURE preprocessing for benchmarks: {@code pool} triples and input masks of each owner,
-   * dealt once by the seeded dealer and handed out again (a prefix of them) on every draw. Every
-   * party replays the same material in the same order, so sharings stay consistent and MAC checks
-   * pass; secrecy does not hold.
+   * INSECURE preprocessing for benchmarks: {@code pool} triples and input masks of each owner, and
+   * {@link #BITS}·{@code pool} input bits of each owner (a {@link #BITS}-bit input of {@code pool}
+   * values takes that many), dealt once by the seeded dealer and handed out again (a prefix of
+   * them) on every draw. Every party replays the same material in the same order, so sharings stay
+   * consistent and MAC checks pass; secrecy does not hold.
    */
   static final class Replayed implements SpdzPreprocessing {
     private final InsecureDealer dealer;
@@ -156,6 +157,7 @@ public class SpdzBenchmark {
     private final int pool;
     private final Triples triples;
     private final InputMasks[] masks;
+    private final InputMasks[] inputBits;
 
     Replayed(Field field, int party, int parties, int pool) {
       this.dealer = new InsecureDealer(field, party, parties, SEED, Long.MAX_VALUE);
@@ -165,6 +167,10 @@ public class SpdzBenchmark {
       this.masks = new InputMasks[parties];
       for (int owner = 0; owner < parties; owner++) {
         masks[owner] = dealer.inputMasks(owner, pool);
+      }
+      this.inputBits = new InputMasks[parties];
+      for (int owner = 0; owner < parties; owner++) {
+        inputBits[owner] = dealer.inputBits(owner, BITS * pool);
       }
     }
 
@@ -177,6 +183,10 @@ public class SpdzBenchmark {
     }
 
     private void fits(int count) {
+      fits(count, pool);
+    }
+
+    private static void fits(int count, int pool) {
       if (count > pool) {
         throw new IllegalStateException(
             "the benchmark's replayed pool holds " + pool + " elements, " + count + " needed");
@@ -204,6 +214,18 @@ public class SpdzBenchmark {
               ? m.values()
               : Arrays.copyOf(m.values(), count * words);
       return new InputMasks(prefix(m.shares(), count), values);
+    }
+
+    @Override
+    public InputMasks inputBits(int owner, int count) {
+      int size = BITS * pool;
+      fits(count, size);
+      InputMasks m = inputBits[owner];
+      if (count == size) {
+        return m;
+      }
+      long[] values = m.values() == null ? null : Arrays.copyOf(m.values(), count * words);
+      return new InputMasks(m.shares().slice(0, count, words), values);
     }
 
     @Override

@@ -28,12 +28,14 @@ import java.util.List;
  * stored column by column (all value shares, then all MAC shares, ...):
  *
  * <pre>
- * +-------+---------+-------+---------+-------+------+---------+---------+--------+-------+-------+----+-----+
- * | magic | version | party | parties | words | bits | modulus | triples | random | bits  | masks | id | α_i |
- * |       |         |       |         |       |      | (words) | count   | count  | count | /owner| (2)|     |
- * +-------+---------+-------+---------+-------+------+---------+---------+--------+-------+-------+----+-----+
+ * +-------+---------+-------+---------+-------+------+---------+---------+--------+-------+-------+-------+----+-----+
+ * | magic | version | party | parties | words | bits | modulus | triples | random | bits  | masks | input | id | α_i |
+ * |       |         |       |         |       |      | (words) | count   | count  | count | /owner| bits  | (2)|     |
+ * |       |         |       |         |       |      |         |         |        |       |       | /owner|    |     |
+ * +-------+---------+-------+---------+-------+------+---------+---------+--------+-------+-------+-------+----+-----+
  * triples:  a, a mac, b, b mac, c, c mac          random:  r, r mac          bits:  b, b mac
  * masks of owner o = 0..n-1:  r, r mac, and r itself in the file of the owner
+ * input bits of owner o = 0..n-1:  r, r mac, and r itself (0 or 1) in the file of the owner
  * </pre>
  *
  * <p>The id is 128 random bits drawn for each dealing, the same in every party's file. Each file
@@ -46,10 +48,10 @@ import java.util.List;
 public final class DealerFiles {
 
   static final long MAGIC = 0x454c4946_5a445053L; // "SPDZFILE"
-  static final long VERSION = 2;
+  static final long VERSION = 3; // 3: input bits per owner
 
-  /** Header words after the modulus: the four material counts and the two words of the id. */
-  static final int COUNTS_AND_ID = 6;
+  /** Header words after the modulus: the five material counts and the two words of the id. */
+  static final int COUNTS_AND_ID = 7;
 
   private static final int CHUNK = 1 << 16;
 
@@ -60,10 +62,12 @@ public final class DealerFiles {
    * @param randomElements random elements
    * @param randomBits random bits
    * @param inputMasks input masks per party (also used by openings to that party)
+   * @param inputBits input bits per party: k for each k-bit value the party inputs
    */
-  public record Amounts(long triples, long randomElements, long randomBits, long inputMasks) {
+  public record Amounts(
+      long triples, long randomElements, long randomBits, long inputMasks, long inputBits) {
     public Amounts {
-      if (triples < 0 || randomElements < 0 || randomBits < 0 || inputMasks < 0) {
+      if (triples < 0 || randomElements < 0 || randomBits < 0 || inputMasks < 0 || inputBits < 0) {
         throw new IllegalArgumentException("amounts must be >= 0: " + this);
       }
     }
@@ -118,7 +122,7 @@ public final class DealerFiles {
           new Writer(out, field).write(dealer, p, parties, amounts, id);
           out.force(true);
         }
-        new UseRecord(file, p, parties, id).write(new long[3 + parties], false);
+        new UseRecord(file, p, parties, id).write(new long[UseRecord.counts(parties)], false);
         files.add(file);
       }
     } catch (IOException e) {
@@ -175,8 +179,9 @@ public final class DealerFiles {
       header[7 + words] = amounts.randomElements();
       header[8 + words] = amounts.randomBits();
       header[9 + words] = amounts.inputMasks();
-      header[10 + words] = id[0];
-      header[11 + words] = id[1];
+      header[10 + words] = amounts.inputBits();
+      header[11 + words] = id[0];
+      header[12 + words] = id[1];
       put(header, header.length);
       put(dealer.macKeyShare(), words);
 
@@ -224,6 +229,22 @@ public final class DealerFiles {
         for (long at = 0; at < total; at += CHUNK) {
           int n = (int) Math.min(CHUNK, total - at);
           SpdzPreprocessing.InputMasks m = dealer.inputMasks(owner, n);
+          if (owner == party) {
+            columns(start, total, at, n, m.shares().share, m.shares().mac, m.values());
+          } else {
+            columns(start, total, at, n, m.shares().share, m.shares().mac);
+          }
+        }
+        position = start + columns * total * words * 8;
+      }
+
+      total = amounts.inputBits();
+      for (int owner = 0; owner < parties; owner++) {
+        start = position;
+        int columns = owner == party ? 3 : 2;
+        for (long at = 0; at < total; at += CHUNK) {
+          int n = (int) Math.min(CHUNK, total - at);
+          SpdzPreprocessing.InputMasks m = dealer.inputBits(owner, n);
           if (owner == party) {
             columns(start, total, at, n, m.shares().share, m.shares().mac, m.values());
           } else {

@@ -62,6 +62,7 @@ final class FilePreprocessing implements SpdzPreprocessing {
   private final Section random;
   private final Section bits;
   private final Section[] masks;
+  private final Section[] inputBits;
   private long bytesRead;
   private boolean closed;
   private boolean checkInFlight;
@@ -74,7 +75,7 @@ final class FilePreprocessing implements SpdzPreprocessing {
     this.words = field.words();
     this.party = party;
     int h = 6 + words;
-    this.record = new UseRecord(file, party, parties, new long[] {header[h + 4], header[h + 5]});
+    this.record = new UseRecord(file, party, parties, new long[] {header[h + 5], header[h + 6]});
     long position = 8L * (h + DealerFiles.COUNTS_AND_ID);
     this.alpha = new long[words];
     read(position, alpha);
@@ -94,6 +95,16 @@ final class FilePreprocessing implements SpdzPreprocessing {
               header[h + 3],
               owner == party ? 3 : 2);
       position = masks[owner].end();
+    }
+    this.inputBits = new Section[parties];
+    for (int owner = 0; owner < parties; owner++) {
+      inputBits[owner] =
+          new Section(
+              "input bits of " + PartyId.of(owner),
+              position,
+              header[h + 4],
+              owner == party ? 3 : 2);
+      position = inputBits[owner].end();
     }
     readUsed();
     this.closer = CLEANER.register(this, new Closer(channel));
@@ -127,14 +138,16 @@ final class FilePreprocessing implements SpdzPreprocessing {
   }
 
   /**
-   * The sections in the use record's order: triples, random elements, random bits, masks by owner.
+   * The sections in the use record's order: triples, random elements, random bits, masks by owner,
+   * input bits by owner.
    */
   private Section[] sections() {
-    Section[] all = new Section[3 + masks.length];
+    Section[] all = new Section[3 + masks.length + inputBits.length];
     all[0] = triples;
     all[1] = random;
     all[2] = bits;
     System.arraycopy(masks, 0, all, 3, masks.length);
+    System.arraycopy(inputBits, 0, all, 3 + masks.length, inputBits.length);
     return all;
   }
 
@@ -246,7 +259,8 @@ final class FilePreprocessing implements SpdzPreprocessing {
     long random = header[h + 1];
     long bits = header[h + 2];
     long masks = header[h + 3];
-    if (triples < 0 || random < 0 || bits < 0 || masks < 0) {
+    long inputBits = header[h + 4];
+    if (triples < 0 || random < 0 || bits < 0 || masks < 0 || inputBits < 0) {
       throw corruptCounts(file);
     }
     try {
@@ -254,6 +268,7 @@ final class FilePreprocessing implements SpdzPreprocessing {
       elements = Math.addExact(elements, Math.multiplyExact(2, random));
       elements = Math.addExact(elements, Math.multiplyExact(2, bits));
       elements = Math.addExact(elements, Math.multiplyExact(2L * parties + 1, masks));
+      elements = Math.addExact(elements, Math.multiplyExact(2L * parties + 1, inputBits));
       elements = Math.addExact(elements, 1); // the MAC key share
       return Math.addExact(
           8L * (h + DealerFiles.COUNTS_AND_ID), Math.multiplyExact(elements, 8L * words));
@@ -314,6 +329,9 @@ final class FilePreprocessing implements SpdzPreprocessing {
     for (Section m : masks) {
       usedUp &= m.left() == 0;
     }
+    for (Section b : inputBits) {
+      usedUp &= b.left() == 0;
+    }
     if (usedUp) {
       close();
     }
@@ -341,6 +359,12 @@ final class FilePreprocessing implements SpdzPreprocessing {
   @Override
   public synchronized InputMasks inputMasks(int owner, int count) {
     long[][] c = masks[owner].take(count);
+    return new InputMasks(new Shares(count, c[0], c[1]), owner == party ? c[2] : null);
+  }
+
+  @Override
+  public synchronized InputMasks inputBits(int owner, int count) {
+    long[][] c = inputBits[owner].take(count);
     return new InputMasks(new Shares(count, c[0], c[1]), owner == party ? c[2] : null);
   }
 

@@ -39,6 +39,7 @@ public final class InsecureDealer implements SpdzPreprocessing {
   private static final long RANDOM = 2;
   private static final long BITS = 3;
   private static final long MASKS = 16; // + owner
+  private static final long INPUT_BITS = 1L << 24; // + owner
 
   private final Field field;
   private final int party;
@@ -50,15 +51,17 @@ public final class InsecureDealer implements SpdzPreprocessing {
   private final Stream random;
   private final Stream bits;
   private final Stream[] masks;
+  private final Stream[] inputBits;
   private final Source source; // null where not dealt by a source: nothing to refuse
   private long triplesUsed;
   private long randomUsed;
   private long bitsUsed;
   private final long[] masksUsed;
+  private final long[] inputBitsUsed;
 
   /**
    * The dealer of {@code party}; {@code limit} caps each kind of material (per owner for input
-   * masks), {@link Long#MAX_VALUE} for none.
+   * masks and input bits), {@link Long#MAX_VALUE} for none.
    */
   public InsecureDealer(Field field, int party, int parties, long seed, long limit) {
     this(field, party, parties, keyOf(seed), limit);
@@ -102,6 +105,11 @@ public final class InsecureDealer implements SpdzPreprocessing {
       masks[owner] = new Stream(key, MASKS + owner, owner == party);
     }
     this.masksUsed = new long[parties];
+    this.inputBits = new Stream[parties];
+    for (int owner = 0; owner < parties; owner++) {
+      inputBits[owner] = new Stream(key, INPUT_BITS + owner, owner == party);
+    }
+    this.inputBitsUsed = new long[parties];
     this.source = source;
   }
 
@@ -200,6 +208,21 @@ public final class InsecureDealer implements SpdzPreprocessing {
     if (stream.values != null) {
       r = field.alloc(count);
       field.random(stream.values, r, 0, count);
+    }
+    Shares shares = deal(stream, r, count);
+    return new InputMasks(shares, owner == party ? r : null);
+  }
+
+  @Override
+  public InputMasks inputBits(int owner, int count) {
+    inputBitsUsed[owner] = take("input bits of P" + owner, inputBitsUsed[owner], count);
+    Stream stream = inputBits[owner];
+    long[] r = null;
+    if (stream.values != null) {
+      r = field.alloc(count);
+      for (int i = 0; i < count; i++) {
+        field.encode(stream.values.nextLong() & 1, r, i);
+      }
     }
     Shares shares = deal(stream, r, count);
     return new InputMasks(shares, owner == party ? r : null);

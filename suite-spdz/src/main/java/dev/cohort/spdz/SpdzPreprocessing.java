@@ -32,6 +32,13 @@ public interface SpdzPreprocessing {
    */
   InputMasks inputMasks(int owner, int count);
 
+  /**
+   * {@code count} input bits of {@code owner}: authenticated uniformly random bits ⟨r⟩, r ∈ {0, 1},
+   * whose values only the owner knows; shares at every party, and the values r (0 or 1, packed) at
+   * the owner only. What a k-bit input is made of ({@link SpdzRangeInput}).
+   */
+  InputMasks inputBits(int owner, int count);
+
   /** {@code count} sharings of uniformly random elements that no party knows. */
   Shares randomElements(int count);
 

@@ -1,9 +1,8 @@
 package dev.cohort.spdz;
 
-import dev.cohort.api.AbortException;
 import dev.cohort.api.PartyId;
 import dev.cohort.field.Field;
-import dev.cohort.random.Prg;
+import dev.cohort.spdz.SpdzPreprocessing.InputMasks;
 import dev.cohort.suite.Inbox;
 import dev.cohort.suite.Outbox;
 import dev.cohort.suite.RoundProtocol;
@@ -11,107 +10,109 @@ import dev.cohort.suite.Shares;
 import java.math.BigInteger;
 
 /**
- * Input of m values that their owner declared to be k-bit signed integers, proven in that range to
- * every party before their shares exist: the shares this protocol returns are of values in
- * [−2^(k−1), 2^(k−1)), or every honest party aborts naming the owner. The statistical masks of the
- * library ([CdH10]: comparison, equality, truncation, bit decomposition, division) hide a value
- * only if it really has the bits they assume; the owner's own range check proves nothing to the
- * others.
+ * Input of m values that their owner declared to be k-bit signed integers, in one round, whose
+ * shares are of values in [−2^(k−1), 2^(k−1)) whatever a corrupt owner sends: the range holds by
+ * construction, so no check and no abort is needed for it. The statistical masks of the library
+ * ([CdH10]: comparison, equality, truncation, bit decomposition, division) hide a value only if it
+ * really has the bits they assume; the owner's own range check proves nothing to the others.
+ *
+ * <p>Preprocessing: k·m <i>input bits</i> of the owner ({@link SpdzPreprocessing#inputBits}),
+ * authenticated uniform bits ⟨r⟩, r ∈ {0, 1}, whose values only the owner knows (as input masks are
+ * uniform elements only their owner knows). Bit j of value i is at j·m + i (bit-major).
  *
  * <pre>
- *  round 0     owner: ε = b − r for the k·m bits b (an {@link SpdzInput}, bit-major: bit j of value
- *              i at j·m + i);  everyone: commit to a coin share ({@link JointCoin})
- *  round 1     ⟨b⟩² by Beaver ({@code suite.multiply}: open d, e);  everyone: open the coin share
- *              ρ = PRG(coin), uniform field elements;  ⟨w⟩ = Σ_j ρ_j·(⟨b_j⟩² − ⟨b_j⟩)  (local)
- *  rounds 2–4  MAC check 1 over every unchecked opening, d and e included
- *  round 5     open w ({@code suite.open})
- *  rounds 6–8  MAC check 2, covering w's opening
- *              w = 0: ⟨a_i⟩ = Σ_j 2^j·⟨b_{j·m+i}⟩ − 2^(k−1)  (local);  w ≠ 0: abort naming the owner
+ *  round 0   owner: b = the bits of a_i + 2^(k−1) ∈ [0, 2^k);  sends every party c = b XOR r,
+ *            packed 64 bits a word (⌈k·m/64⌉ words; bits past k·m are ignored)
+ *            everyone: records the words as a broadcast ({@link SpdzSuite#recordBroadcast}), then
+ *            ⟨b_t⟩ = c_t + (1 − 2c_t)·⟨r_t⟩  and  ⟨a_i⟩ = Σ_j 2^j·⟨b_{j·m+i}⟩ − 2^(k−1)  (local)
  * </pre>
  *
- * <p>A check is skipped when one that started after the values it must cover has passed, and waits
- * while another is in flight (checks run one at a time): input batches of several owners in the
- * same rounds share their checks.
+ * <p>Privacy: each c_t is b_t XOR a uniform bit that no other party knows, so c is a uniform bit
+ * string independent of the input. Soundness: every word a corrupt owner may send decodes to bits
+ * c_t ∈ {0, 1}, and r_t is an authenticated bit, so b_t = c_t + (1 − 2c_t)·r_t ∈ {r_t, 1 − r_t} is
+ * a bit and a_i = Σ_j 2^j·b_j − 2^(k−1) lies in the declared range: what the owner can still choose
+ * is only which in-range value it inputs, as in any MPC. Consistency: an owner that sends different
+ * words to different parties is caught by the broadcast digests compared before any value that
+ * depends on the input is opened (the check-before-open rule of {@link SpdzSuite}: an opening waits
+ * for a check covering every recorded broadcast, a one-round {@link BroadcastCheck} when only
+ * broadcasts are unchecked). A frame of another length is refused by the engine, naming the owner.
  *
- * <p>Soundness: ρ is fixed after every ε (the coin's seeds are committed in the round the ε are
- * sent), so if some b_j ∉ {0, 1} then w = 0 with probability 1/p. Check 1 is what makes opening w
- * safe: a party that added δ to its share of d would make w carry δ·b_j, a bit of an honest owner,
- * and could also cancel b_j² − b_j of its own non-bit. Check 2 is what makes the verdict right
- * either way: only then is the opened w known to be the true one, so an honest owner cannot be
- * framed by a tampered share of w (that fails the check instead), and a corrupt party cannot force
- * a zero w for a bad input. Both outcomes run the same rounds, so no tampered share of w splits the
- * honest parties into some that go on and some that do not.
- *
- * <p>Cost per value: k input masks, k triples and 2k opened elements; per batch, whatever m and k,
- * one opened element, one coin and two MAC checks: 9 rounds where an unproven input takes 1. Every
- * k accepted by the builder (up to the field's bits − 1) is proven, also those too wide for any
- * statistical mask: the range is what the caller declared, and the proof does not depend on masks.
- * Declare the smallest k that fits.
+ * <p>Cost per value: k input bits and k bits sent (instead of one input mask and one element); no
+ * triple, no opening, no MAC check: one round, as an unproven input. Every k accepted by the
+ * builder (up to the field's bits − 1) holds, also those too wide for any statistical mask: the
+ * range is what the caller declared. Declare the smallest k that fits.
  */
 final class SpdzRangeInput implements RoundProtocol {
-
-  private enum Phase {
-    BROADCAST,
-    SQUARE,
-    CHECK,
-    OPEN,
-    CONFIRM
-  }
 
   private final SpdzSuite suite;
   private final Field field;
   private final int owner;
   private final int m;
   private final int k;
-  private final SpdzInput bits;
-  private final JointCoin coin;
-  private Phase phase = Phase.BROADCAST;
-  private RoundProtocol current; // the suite protocol of this phase (square, check or open)
-  private int currentRound;
-  private Shares b;
-  private Shares w;
-  private long checksBefore; // MAC checks started before what the next check must cover
-  private boolean wIsZero;
-  private boolean confirmed; // CONFIRM: a check that covers w's opening has passed
+  private final int n; // k·m bits
+  private final InputMasks bits; // ⟨r⟩, and r at the owner
+  private final long[] packed; // c, ⌈n/64⌉ words
+  private long[] sent; // what the owner sends: packed, but for a test's corrupt owner
   private Shares result;
 
-  /** The input of {@code values} (packed, at the owner; null elsewhere), proven k-bit. */
+  /** The input of {@code values} (packed elements at the owner; null elsewhere), k-bit. */
   static SpdzRangeInput of(SpdzSuite suite, int owner, long[] values, int m, int k) {
-    Field field = suite.field();
-    long[] column = suite.party() == owner ? bitColumn(field, owner, values, m, k) : null;
-    return new SpdzRangeInput(suite, owner, column, m, k);
+    SpdzRangeInput input = new SpdzRangeInput(suite, owner, m, k);
+    if (suite.party() == owner) {
+      long[] c = input.packed;
+      System.arraycopy(offsetBits(suite.field(), owner, values, m, k), 0, c, 0, c.length);
+      long[] r = input.bits.values();
+      int words = suite.field().words();
+      for (int t = 0; t < input.n; t++) {
+        c[t >>> 6] ^= (r[t * words] & 1) << (t & 63); // r_t is 0 or 1: its low word is it
+      }
+    }
+    return input;
   }
 
   /**
-   * The input of the k·m bits in {@code column} ({@link #bitColumn}'s layout, at the owner; null
-   * elsewhere). Package-private so that tests can play an owner that inputs non-bits.
+   * A corrupt owner, for tests: it sends the words {@code words} returns for its input bits r (one
+   * packed element each, as {@link SpdzPreprocessing#inputBits} gives them), any number of them,
+   * and keeps the first ⌈k·m/64⌉ of them (zeros for missing ones) as its own c.
    */
-  SpdzRangeInput(SpdzSuite suite, int owner, long[] column, int m, int k) {
+  static SpdzRangeInput corruptOwner(
+      SpdzSuite suite, int m, int k, java.util.function.UnaryOperator<long[]> words) {
+    SpdzRangeInput input = new SpdzRangeInput(suite, suite.party(), m, k);
+    input.sent = words.apply(input.bits.values().clone());
+    System.arraycopy(
+        input.sent, 0, input.packed, 0, Math.min(input.sent.length, input.packed.length));
+    return input;
+  }
+
+  private SpdzRangeInput(SpdzSuite suite, int owner, int m, int k) {
     this.suite = suite;
     this.field = suite.field();
     this.owner = owner;
     this.m = m;
     this.k = k;
-    this.bits = new SpdzInput(suite, owner, column, k * m);
-    this.coin = new JointCoin(suite);
+    this.n = Math.multiplyExact(k, m);
+    this.bits = suite.preprocessing.inputBits(owner, n);
+    this.packed = new long[packedWords(n)];
+    this.sent = packed;
+  }
+
+  /** The number of words that hold {@code n} bits. */
+  static int packedWords(int n) {
+    return (n + 63) >>> 6;
   }
 
   /**
-   * The owner's bits of a_i + 2^(k−1) ∈ [0, 2^k), bit-major, one packed element (0 or 1) each.
-   * Throws for a value outside the range: the builder has checked it already, so this is a caller
-   * error, and it is named by position only, never by value.
+   * The owner's bits of a_i + 2^(k−1) ∈ [0, 2^k), bit-major (bit j of value i at j·m + i), packed
+   * 64 a word. Throws for a value outside the range: the builder has checked it already, so this is
+   * a caller error, and it is named by position only, never by value.
    */
-  static long[] bitColumn(Field field, int owner, long[] values, int m, int k) {
+  static long[] offsetBits(Field field, int owner, long[] values, int m, int k) {
     int words = field.words();
-    long[] offset = field.alloc(m);
     long[] half = field.alloc(1);
     field.encode(BigInteger.ONE.shiftLeft(k - 1), half, 0);
-    for (int i = 0; i < m; i++) {
-      System.arraycopy(half, 0, offset, i * words, words);
-    }
     long[] u = field.alloc(m);
-    field.add(values, 0, offset, 0, u, 0, m);
-    long[] column = field.alloc(k * m);
+    field.addScalar(values, 0, half, 0, u, 0, m);
+    long[] out = new long[packedWords(Math.multiplyExact(k, m))];
     for (int i = 0; i < m; i++) {
       for (int w = 0; w < words; w++) {
         int below = k - 64 * w; // bits of word w that may be set
@@ -131,177 +132,75 @@ final class SpdzRangeInput implements RoundProtocol {
         }
       }
       for (int j = 0; j < k; j++) {
-        column[(j * m + i) * words] = (u[i * words + (j >>> 6)] >>> (j & 63)) & 1;
+        int t = j * m + i;
+        out[t >>> 6] |= ((u[i * words + (j >>> 6)] >>> (j & 63)) & 1) << (t & 63);
       }
     }
-    return column;
+    return out;
   }
 
   @Override
   public void send(int round, Outbox out) {
-    switch (phase) {
-      case BROADCAST -> {
-        bits.send(0, out);
-        coin.send(0, out);
-      }
-      case SQUARE -> {
-        current.send(currentRound, out);
-        if (currentRound == 0) {
-          coin.send(1, out);
-        }
-      }
-      case CHECK, CONFIRM -> sendCheck(out);
-      case OPEN -> current.send(currentRound, out);
+    if (suite.party() != owner) {
+      return;
     }
-  }
-
-  /**
-   * Starts or continues the MAC check this phase needs, or moves on when a check that started after
-   * the values it must cover has passed. Decided in {@code send} from state every party shares, so
-   * all decide alike in the same round; a round spent waiting sends nothing.
-   */
-  private void sendCheck(Outbox out) {
-    if (current == null && !confirmed) {
-      if (suite.checkInFlight()) {
-        return; // wait: checks run one at a time
-      }
-      if (!covered()) {
-        current = suite.check(true); // everything unchecked, ours included
-        currentRound = 0;
-      } else if (phase == Phase.CONFIRM) {
-        confirmed = true; // a check since w was opened has passed: finish in receive
-        return;
-      } else {
-        startOpen();
+    for (int p = 0; p < suite.parties(); p++) {
+      if (p != owner) {
+        long[] words = suite.outgoing(Tamper.Message.INPUT, p, sent, sent.length, n);
+        out.write(p, words, 0, sent.length);
       }
     }
-    if (current != null) {
-      current.send(currentRound, out);
-    }
-  }
-
-  /**
-   * True when every opening up to this phase has passed a MAC check: none is unchecked, or a check
-   * started since (and, none being in flight, has passed).
-   */
-  private boolean covered() {
-    return !suite.checkInFlight()
-        && (suite.uncheckedCount() == 0 || suite.checksStarted() > checksBefore);
-  }
-
-  private void startOpen() {
-    phase = Phase.OPEN;
-    current = suite.open(w, -1);
-    currentRound = 0;
   }
 
   @Override
   public boolean receive(int round, Inbox in) {
-    switch (phase) {
-      case BROADCAST -> {
-        bits.receive(0, in);
-        coin.receive(0, in);
-        b = bits.shares();
-        phase = Phase.SQUARE;
-        current = suite.multiply(b, b);
-        currentRound = 0;
-        return false;
-      }
-      case SQUARE -> {
-        boolean squared = current.receive(currentRound, in); // read in the order sent
-        if (currentRound++ == 0) {
-          coin.receive(1, in);
-        }
-        if (squared) {
-          w = combination(current.shares());
-          checksBefore = suite.checksStarted();
-          phase = Phase.CHECK;
-          current = null;
-        }
-        return false;
-      }
-      case CHECK, CONFIRM -> {
-        if (current == null) { // waited this round for another check, or skipped one
-          // A check run by an earlier protocol of this round may have covered w's opening just now.
-          return phase == Phase.CONFIRM && (confirmed || covered()) && finish();
-        }
-        if (!current.receive(currentRound++, in)) {
-          return false;
-        }
-        current = null;
-        if (phase == Phase.CONFIRM) {
-          return finish();
-        }
-        startOpen(); // sent next round
-        return false;
-      }
-      default -> {
-        if (!current.receive(currentRound++, in)) {
-          return false;
-        }
-        wIsZero = isZero(current.opened());
-        checksBefore = suite.checksStarted();
-        phase = Phase.CONFIRM;
-        current = null;
-        return false;
-      }
+    if (suite.party() != owner) {
+      in.read(owner, packed, 0, packed.length);
     }
-  }
-
-  /** ⟨w⟩ = Σ_j ρ_j·(⟨b_j⟩² − ⟨b_j⟩) over all k·m bits, shares and MAC shares alike. */
-  private Shares combination(Shares squares) {
-    int n = k * m;
-    long[] rho = field.alloc(n);
-    field.random(Prg.fromKey(coin.key(), 0), rho, 0, n);
-    long[] t = field.alloc(n);
-    long[] share = field.alloc(1);
-    long[] mac = field.alloc(1);
-    field.sub(squares.share, 0, b.share, 0, t, 0, n);
-    field.innerProduct(rho, 0, t, 0, n, share, 0);
-    field.sub(squares.mac, 0, b.mac, 0, t, 0, n);
-    field.innerProduct(rho, 0, t, 0, n, mac, 0);
-    return new Shares(1, share, mac);
-  }
-
-  /**
-   * After a MAC check covering w's opening has passed: the shares, or the abort naming the owner.
-   */
-  private boolean finish() {
-    if (!wIsZero) {
-      throw blame();
-    }
+    suite.recordBroadcastWords(owner, packed, n);
     result = compose();
     return true;
   }
 
-  private boolean isZero(long[] value) {
-    return field.equal(value, 0, field.alloc(1), 0);
-  }
-
-  /** ⟨a_i⟩ = Σ_j 2^j·⟨b_{j·m+i}⟩ − 2^(k−1). */
+  /**
+   * ⟨a_i⟩ = Σ_j 2^j·(c_t + (1 − 2c_t)·⟨r_t⟩) − 2^(k−1), t = j·m + i: the signed ⟨r⟩ composed with
+   * powers of two, plus the public Σ_j 2^j·c_t − 2^(k−1) added by the sharing's kernel (P0's share,
+   * α_i times it on every MAC share). One pass per column, MACs alike; the k·m-element temporaries
+   * are borrowed from the suite's pool.
+   */
   private Shares compose() {
+    int words = field.words();
+    long[] one = field.alloc(1);
+    field.encode(1, one, 0);
+    long[] minusOne = field.alloc(1);
+    field.encode(-1, minusOne, 0);
+    long[] zero = field.alloc(1);
+    long[] sign = suite.borrow(n);
+    long[] c = suite.borrow(n);
+    for (int t = 0; t < n; t++) {
+      boolean set = ((packed[t >>> 6] >>> (t & 63)) & 1) != 0;
+      System.arraycopy(set ? minusOne : one, 0, sign, t * words, words);
+      System.arraycopy(set ? one : zero, 0, c, t * words, words);
+    }
     long[] powers = field.alloc(k);
     for (int j = 0; j < k; j++) {
       field.encode(BigInteger.ONE.shiftLeft(j), powers, j);
     }
-    long[] shift = field.alloc(1);
-    field.encode(BigInteger.ONE.shiftLeft(k - 1).negate(), shift, 0);
-    return suite.addConstant(suite.sumRows(b, m, powers), shift, 0);
-  }
-
-  private AbortException blame() {
-    return new AbortException(
-        PartyId.of(owner)
-            + "'s input ("
-            + m
-            + (m == 1 ? " value" : " values")
-            + " declared "
-            + k
-            + "-bit) is not a "
-            + k
-            + "-bit value: its bits failed the range check after a passed MAC check; "
-            + PartyId.of(owner)
-            + " is misbehaving");
+    Shares r = bits.shares();
+    long[] aShare = field.alloc(m);
+    long[] aMac = field.alloc(m);
+    long[] constant = field.alloc(m);
+    field.sumRows(c, 0, k, m, powers, constant, 0);
+    field.mul(r.share, 0, sign, 0, c, 0, n); // c is free again: the signed ⟨r⟩ shares
+    field.sumRows(c, 0, k, m, powers, aShare, 0);
+    field.mul(r.mac, 0, sign, 0, c, 0, n);
+    field.sumRows(c, 0, k, m, powers, aMac, 0);
+    suite.giveBack(sign);
+    suite.giveBack(c);
+    long[] minusHalf = field.alloc(1);
+    field.encode(BigInteger.ONE.shiftLeft(k - 1).negate(), minusHalf, 0);
+    field.addScalar(constant, 0, minusHalf, 0, constant, 0, m);
+    return suite.sharing.addPublic(new Shares(m, aShare, aMac), constant, 0);
   }
 
   @Override

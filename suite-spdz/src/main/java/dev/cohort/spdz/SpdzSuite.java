@@ -23,8 +23,8 @@ import java.util.function.IntFunction;
  * The SPDZ online phase [DPSZ12, DKL+13]: additive sharing with information-theoretic MACs among n
  * ≥ 2 parties, secure with abort against any number of actively corrupt parties, given correct
  * preprocessing. Linear operations are local; multiplication (Beaver) and opening take one round
- * each; an input declared k-bit is proven in range ({@link SpdzRangeInput}: its k bits are input
- * and checked, 9 rounds, k masks and k triples per value); random elements and bits come from
+ * each; an input declared k-bit is in range by construction ({@link SpdzRangeInput}: its k bits are
+ * input with k preprocessed input bits, one round); random elements and bits come from
  * preprocessing and take none.
  *
  * <p>Every opened value is remembered with this party's MAC share, and every input broadcast is
@@ -34,21 +34,22 @@ import java.util.function.IntFunction;
  *
  * <p><b>Check, then open</b> [DPSZ12, DKL+13]: a corrupt party may add δ to its share of any
  * opening, and a later product then carries δ times a secret. Only Beaver's d and e ({@link
- * BeaverMultiply}) and input broadcasts ({@link SpdzInput}) are masked by fresh uniform elements,
- * so only they are checked lazily. Every {@link #open} (outputs, openings to one party, the low
- * bits and the statistically masked values of comparison, equality, truncation and bit
- * decomposition) sends this party's shares only once a MAC check covering everything recorded
- * before it started (opened values and broadcasts) has passed here. The invariant: {@code passed ≥
- * needs} of every opening whose shares have left this party. The engine asks for a check at every
- * round boundary, right after that round's gates started ({@link #check}): every opening that
- * started in the round waits for the one check started then (or for the one in flight, if it covers
- * them), and the multiplications of those rounds go on. An opening after unchecked values thus
- * costs the check's three rounds more (its shares go in the round after the check's last), one
- * after unchecked input broadcasts only one round more ({@link BroadcastCheck}), one with nothing
- * unchecked no extra round. A 32-bit comparison of two inputs with its output, over 2^127 − 1, took
- * 10 rounds before this rule and takes 16 (a check of the inputs and of the products of the mask's
- * random bits before the masked value, one before the output: 3 rounds each); an equality 10 and 17
- * (1 before its masked value, 3 before its second, shorter one, 3 before the output).
+ * BeaverMultiply}) and input broadcasts ({@link SpdzInput}, {@link SpdzRangeInput}) are masked by
+ * fresh uniform elements or bits, so only they are checked lazily. Every {@link #open} (outputs,
+ * openings to one party, the low bits and the statistically masked values of comparison, equality,
+ * truncation and bit decomposition) sends this party's shares only once a MAC check covering
+ * everything recorded before it started (opened values and broadcasts) has passed here. The
+ * invariant: {@code passed ≥ needs} of every opening whose shares have left this party. The engine
+ * asks for a check at every round boundary, right after that round's gates started ({@link
+ * #check}): every opening that started in the round waits for the one check started then (or for
+ * the one in flight, if it covers them), and the multiplications of those rounds go on. An opening
+ * after unchecked values thus costs the check's three rounds more (its shares go in the round after
+ * the check's last), one after unchecked input broadcasts only one round more ({@link
+ * BroadcastCheck}), one with nothing unchecked no extra round. A 32-bit comparison of two inputs
+ * with its output, over 2^127 − 1, took 10 rounds before this rule and takes 16 (a check of the
+ * inputs and of the products of the mask's random bits before the masked value, one before the
+ * output: 3 rounds each); an equality 10 and 17 (1 before its masked value, 3 before its second,
+ * shorter one, 3 before the output).
  */
 public final class SpdzSuite implements Suite {
 
@@ -78,7 +79,6 @@ public final class SpdzSuite implements Suite {
   private long demanded;
   private AesCtrPrg coefficients; // a MAC check's, rekeyed per check: see coefficients()
   private long checks; // the number of the next check
-  private long coins; // the number of the next joint coin
 
   // This party's seed for the next check and everyone's commitments to theirs.
   long[] seed;
@@ -255,11 +255,6 @@ public final class SpdzSuite implements Suite {
   /** The number of MAC checks started so far (passed, unless one is in flight). */
   long checksStarted() {
     return checks;
-  }
-
-  /** A fresh number for a {@link JointCoin}, which its commitments include. */
-  long nextCoin() {
-    return coins++;
   }
 
   /**
@@ -476,6 +471,18 @@ public final class SpdzSuite implements Suite {
     recorded += count > 0 ? 1 : 0;
   }
 
+  /**
+   * As {@link #recordBroadcast}, for {@code bits} bits packed 64 a word ({@link SpdzRangeInput}):
+   * every word as received, unused high bits of the last included, so that an owner who sends
+   * different words to different parties is caught.
+   */
+  void recordBroadcastWords(int owner, long[] packed, int bits) {
+    Hashing.update(broadcasts, owner);
+    Hashing.update(broadcasts, -1 - bits); // negative: never the count of an element broadcast
+    Hashing.update(broadcasts, packed, 0, SpdzRangeInput.packedWords(bits));
+    recorded += bits > 0 ? 1 : 0;
+  }
+
   // ---- local operations ----
 
   @Override
@@ -521,8 +528,9 @@ public final class SpdzSuite implements Suite {
   }
 
   /**
-   * Inputs declared {@code bits}-bit are proven in range before their shares exist ({@link
-   * SpdzRangeInput}); the three-argument {@link #input(int, long[], int)} proves nothing.
+   * Inputs declared {@code bits}-bit are composed of {@code bits} authenticated bits each, so they
+   * are in range whatever their owner sends ({@link SpdzRangeInput}); the three-argument {@link
+   * #input(int, long[], int)} guarantees no range.
    */
   @Override
   public RoundProtocol input(int owner, long[] values, int length, int bits) {

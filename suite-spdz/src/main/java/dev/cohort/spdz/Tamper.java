@@ -8,6 +8,10 @@ interface Tamper {
 
   /** What the words are. */
   enum Message {
+    /**
+     * An input broadcast: {@code count} packed elements ({@link SpdzInput}), or, for values of a
+     * declared bit length ({@link SpdzRangeInput}), {@code count} bits packed 64 a word.
+     */
     INPUT,
     MULTIPLY,
     OPEN,

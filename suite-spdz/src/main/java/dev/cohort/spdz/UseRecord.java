@@ -38,11 +38,12 @@ import java.util.zip.CRC32C;
  *
  * <pre>
  * little-endian longs:
- * +-------+---------+-------+---------+------+--------+------+--------+--------+----------+--------+
- * | magic | version | party | parties | used | used   | used | used   | id     | check in | CRC32C |
- * |       |         |       |         | trip.| random | bits | masks  | (2)    | flight   |        |
- * |       |         |       |         |      |        |      | /owner |        | (0 or 1) |        |
- * +-------+---------+-------+---------+------+--------+------+--------+--------+----------+--------+
+ * +-------+---------+-------+---------+------+--------+------+--------+--------+--------+----------+--------+
+ * | magic | version | party | parties | used | used   | used | used   | used   | id     | check in | CRC32C |
+ * |       |         |       |         | trip.| random | bits | masks  | input  | (2)    | flight   |        |
+ * |       |         |       |         |      |        |      | /owner | bits   |        | (0 or 1) |        |
+ * |       |         |       |         |      |        |      |        | /owner |        |          |        |
+ * +-------+---------+-------+---------+------+--------+------+--------+--------+--------+----------+--------+
  * </pre>
  */
 final class UseRecord {
@@ -50,7 +51,7 @@ final class UseRecord {
   /** The record's magic: "SPDZUSED". */
   static final long MAGIC = 0x44455355_5a445053L;
 
-  static final long VERSION = 2;
+  static final long VERSION = 3; // 3: input bits per owner
 
   /** Where the use counts start, in bytes. */
   static final int USED_OFFSET = 32;
@@ -83,15 +84,21 @@ final class UseRecord {
     return file.resolveSibling(file.getFileName() + ".used");
   }
 
+  /** The number of use counts among {@code parties} parties: three kinds, two per owner. */
+  static int counts(int parties) {
+    return 3 + 2 * parties;
+  }
+
   /** The size of a record among {@code parties} parties. */
   static int bytes(int parties) {
-    return 8 * (4 + 3 + parties + 2 + 1 + 1);
+    return 8 * (4 + counts(parties) + 2 + 1 + 1);
   }
 
   /**
-   * Reads the use counts (triples, random elements, random bits, input masks by owner), each
-   * checked against {@code totals}. Refuses, saying to deal fresh files, a record that is missing,
-   * corrupt, of another party or another dealing, or that marks a MAC check in flight.
+   * Reads the use counts (triples, random elements, random bits, input masks by owner, input bits
+   * by owner), each checked against {@code totals}. Refuses, saying to deal fresh files, a record
+   * that is missing, corrupt, of another party or another dealing, or that marks a MAC check in
+   * flight.
    */
   long[] read(long[] totals, String[] kinds) throws IOException {
     byte[] bytes;

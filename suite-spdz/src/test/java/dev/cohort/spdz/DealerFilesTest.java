@@ -28,8 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
 class DealerFilesTest {
 
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
-  // Every k-bit input takes k masks and k triples (its range proof).
-  private static final DealerFiles.Amounts PLENTY = new DealerFiles.Amounts(8000, 50, 50, 2000);
+  // Every k-bit input takes k input bits of its owner (and no mask, no triple).
+  private static final DealerFiles.Amounts PLENTY =
+      new DealerFiles.Amounts(1000, 50, 50, 100, 2000);
 
   private static SuiteFactory fromFiles(Field field, Path directory) {
     return SpdzSuite.factory(
@@ -90,10 +91,61 @@ class DealerFilesTest {
     assertEquals(36L, results.get(1).value().get(1));
   }
 
+  /**
+   * The input bits in the files, reconstructed from every party's file with BigInteger arithmetic:
+   * bits (0 or 1, both occurring), whose MACs hold under α = Σ α_i, and whose values the owner's
+   * file holds (and only the owner's); a reader opened later (as after a restart) goes on where the
+   * earlier one stopped.
+   */
+  @Test
+  void files_inputBits_authenticatedBitsKnownToTheirOwner(@TempDir Path directory) {
+    Field f = Fields.MERSENNE_127;
+    int n = 3;
+    int count = 64;
+    DealerFiles.writeInsecure(directory, f, n, new DealerFiles.Amounts(0, 0, 0, 0, 2 * count), 9);
+    for (int owner = 0; owner < n; owner++) {
+      for (int half = 0; half < 2; half++) { // each half from readers opened afresh
+        BigInteger alpha = BigInteger.ZERO;
+        BigInteger[] value = new BigInteger[count];
+        BigInteger[] mac = new BigInteger[count];
+        java.util.Arrays.fill(value, BigInteger.ZERO);
+        java.util.Arrays.fill(mac, BigInteger.ZERO);
+        long[] ownerValues = null;
+        for (int p = 0; p < n; p++) {
+          FilePreprocessing reader =
+              FilePreprocessing.open(DealerFiles.file(directory, p), f, p, n);
+          alpha = alpha.add(f.toBigInteger(reader.macKeyShare(), 0));
+          SpdzPreprocessing.InputMasks bits = reader.inputBits(owner, count);
+          assertEquals(p == owner, bits.values() != null, "values at the owner only");
+          if (p == owner) {
+            ownerValues = bits.values();
+          }
+          for (int i = 0; i < count; i++) {
+            value[i] = value[i].add(f.toBigInteger(bits.shares().share, i));
+            mac[i] = mac[i].add(f.toBigInteger(bits.shares().mac, i));
+          }
+        }
+        int ones = 0;
+        for (int i = 0; i < count; i++) {
+          BigInteger v = value[i].mod(f.modulus());
+          assertTrue(v.equals(BigInteger.ZERO) || v.equals(BigInteger.ONE), "bit " + i + ": " + v);
+          assertEquals(alpha.multiply(v).mod(f.modulus()), mac[i].mod(f.modulus()), "MAC " + i);
+          assertEquals(v, f.toBigInteger(ownerValues, i), "the owner's value " + i);
+          ones += v.intValue();
+        }
+        assertTrue(ones > 0 && ones < count, "both values occur: " + ones + " ones");
+      }
+      // The two halves used all 2·count: a third reader finds none left, not the first half again.
+      int o = owner;
+      FilePreprocessing later = FilePreprocessing.open(DealerFiles.file(directory, 1), f, 1, n);
+      assertThrows(IllegalStateException.class, () -> later.inputBits(o, 1));
+    }
+  }
+
   @Test
   void files_runOut_failsNamingFileAndKind(@TempDir Path directory) {
     DealerFiles.writeInsecure(
-        directory, Fields.MERSENNE_61, 2, new DealerFiles.Amounts(4, 0, 0, 20), 7);
+        directory, Fields.MERSENNE_61, 2, new DealerFiles.Amounts(4, 0, 0, 0, 200), 7);
     PartyFailedException e =
         assertThrows(
             PartyFailedException.class,
@@ -105,8 +157,9 @@ class DealerFilesTest {
                         TIMEOUT)
                     .run(
                         b -> {
-                          // 1-bit values: the range proof takes 10 triples, more than the 4
-                          SecretVector v = b.input(0, b.myId() == 0 ? new long[10] : null, 10, 1);
+                          // 10 values of 20 bits: the 200 input bits suffice; the product
+                          // takes 10 triples, more than the 4
+                          SecretVector v = b.input(0, b.myId() == 0 ? new long[10] : null, 10, 20);
                           return b.open(b.mul(v, v));
                         }));
     assertInstanceOf(IllegalStateException.class, e.getCause());

@@ -40,8 +40,8 @@ class FilePreprocessingTest {
 
   private static final Field M61 = Fields.MERSENNE_61;
   private static final Duration TIMEOUT = Duration.ofSeconds(60);
-  private static final DealerFiles.Amounts SMALL = new DealerFiles.Amounts(50, 5, 5, 10);
-  private static final int HEADER_BYTES_M61 = 8 * (6 + 1 + 6); // words = 1
+  private static final DealerFiles.Amounts SMALL = new DealerFiles.Amounts(50, 5, 5, 10, 10);
+  private static final int HEADER_BYTES_M61 = 8 * (6 + 1 + 7); // words = 1: 5 counts, id (2)
 
   private static LocalParties parties(int n, PreprocessingSource source, long seed) {
     SpdzConfig config = SpdzConfig.insecureDealer(M61, 0).withPreprocessing(source, "files");
@@ -56,10 +56,11 @@ class FilePreprocessingTest {
       @TempDir Path directory) {
     int length = 100_000;
     int rounds = 20;
-    int bits = 2; // inputs in [-2, 2): each costs 2 masks and 2 triples (its range proof)
-    long masks = (long) bits * length;
-    long triples = (long) length * rounds + 2 * masks;
-    DealerFiles.writeInsecure(directory, M61, 2, new DealerFiles.Amounts(triples, 0, 0, masks), 11);
+    int bits = 2; // inputs in [-2, 2): each costs 2 input bits of its owner, no triple
+    long inputBits = (long) bits * length;
+    long triples = (long) length * rounds;
+    DealerFiles.writeInsecure(
+        directory, M61, 2, new DealerFiles.Amounts(triples, 0, 0, 0, inputBits), 11);
     List<FilePreprocessing> readers = Collections.synchronizedList(new ArrayList<>());
     PreprocessingSource source =
         (field, party, parties) -> {
@@ -97,7 +98,8 @@ class FilePreprocessingTest {
       }
     }
     assertEquals(2, readers.size());
-    long materialBytes = 8 * (6 * triples + 2 * masks + 3L * masks + 1);
+    // triples (6 columns), the other owner's input bits (2), this party's own (3), α_i
+    long materialBytes = 8 * (6 * triples + 2 * inputBits + 3L * inputBits + 1);
     for (FilePreprocessing reader : readers) {
       // Every byte of the 96 MB of triples went through one 64 KiB buffer, and the file was
       // closed once its material was used up.
@@ -109,7 +111,7 @@ class FilePreprocessingTest {
 
   @Test
   void draws_followEachOtherInTheFile_andCloseWhenUsedUp(@TempDir Path directory) {
-    DealerFiles.writeInsecure(directory, M61, 2, new DealerFiles.Amounts(9000, 0, 0, 0), 12);
+    DealerFiles.writeInsecure(directory, M61, 2, new DealerFiles.Amounts(9000, 0, 0, 0, 0), 12);
     FilePreprocessing reader = FilePreprocessing.open(DealerFiles.file(directory, 1), M61, 1, 2);
     assertTrue(reader.isOpen());
     long[] c = new long[9000];
@@ -121,7 +123,7 @@ class FilePreprocessingTest {
     }
     assertFalse(reader.isOpen());
     Path copy = directory.resolve("copy");
-    DealerFiles.writeInsecure(copy, M61, 2, new DealerFiles.Amounts(9000, 0, 0, 0), 12);
+    DealerFiles.writeInsecure(copy, M61, 2, new DealerFiles.Amounts(9000, 0, 0, 0, 0), 12);
     FilePreprocessing fresh = FilePreprocessing.open(DealerFiles.file(copy, 1), M61, 1, 2);
     assertArrayEquals(c, fresh.triples(9000).c().share);
     // A reader opened later starts after what was used: here, nothing is left.
@@ -137,7 +139,7 @@ class FilePreprocessingTest {
 
   // ---- no reuse across readers (restarts) ----
 
-  private static final DealerFiles.Amounts MIXED = new DealerFiles.Amounts(1000, 20, 20, 30);
+  private static final DealerFiles.Amounts MIXED = new DealerFiles.Amounts(1000, 20, 20, 30, 40);
 
   private static long[] slice(long[] a, int from, int to) {
     return java.util.Arrays.copyOfRange(a, from, to);
@@ -171,19 +173,26 @@ class FilePreprocessingTest {
     dev.cohort.suite.Shares bits = all.randomBits(20);
     SpdzPreprocessing.InputMasks m0 = all.inputMasks(0, 30);
     SpdzPreprocessing.InputMasks m1 = all.inputMasks(1, 30);
+    SpdzPreprocessing.InputMasks b1 = all.inputBits(1, 40);
+    SpdzPreprocessing.InputMasks b2 = all.inputBits(2, 40);
 
     FilePreprocessing first = FilePreprocessing.open(file, M61, 1, 3);
     SpdzPreprocessing.Triples t1 = first.triples(300);
     first.triples(0);
     SpdzPreprocessing.InputMasks m01 = first.inputMasks(0, 5);
     first.randomBits(7);
+    SpdzPreprocessing.InputMasks b21 = first.inputBits(2, 9);
     assertSharesEqual(t.c(), 0, 300, t1.c());
     assertSharesEqual(m0.shares(), 0, 5, m01.shares());
+    assertSharesEqual(b2.shares(), 0, 9, b21.shares());
+    assertEquals(null, b21.values(), "another owner's input bits have no values here");
     long[] record = usedRecord(file);
     assertEquals(UseRecord.MAGIC, record[0]);
-    assertArrayEquals(new long[] {2, 1, 3, 300, 0, 7, 5, 0, 0}, slice(record, 1, 10));
-    assertEquals(0, record[12]); // no MAC check in flight
-    assertEquals(14, record.length); // ... the id before it, and a checksum
+    // version, party, parties, triples, random elements, random bits, masks of P0..P2, input
+    // bits of P0..P2
+    assertArrayEquals(new long[] {3, 1, 3, 300, 0, 7, 5, 0, 0, 0, 0, 9}, slice(record, 1, 13));
+    assertEquals(0, record[15]); // no MAC check in flight
+    assertEquals(17, record.length); // ... the id before it, and a checksum
 
     // As after a restart: a second reader of the same file, the first one abandoned.
     FilePreprocessing second = FilePreprocessing.open(file, M61, 1, 3);
@@ -196,6 +205,10 @@ class FilePreprocessingTest {
     assertSharesEqual(m1.shares(), 0, 30, m12.shares());
     assertArrayEquals(m1.values(), m12.values());
     assertSharesEqual(bits, 7, 20, second.randomBits(13));
+    assertSharesEqual(b2.shares(), 9, 40, second.inputBits(2, 31).shares());
+    SpdzPreprocessing.InputMasks b12 = second.inputBits(1, 40); // this party's own input bits
+    assertSharesEqual(b1.shares(), 0, 40, b12.shares());
+    assertArrayEquals(b1.values(), b12.values());
     assertSharesEqual(r, 0, 20, second.randomElements(20));
 
     // Running out counts what earlier readers used.
@@ -206,12 +219,16 @@ class FilePreprocessingTest {
     assertEquals(
         "SPDZ preprocessing file " + file + " ran out of input masks of P0: 1 needed, 0 of 30 left",
         assertThrows(IllegalStateException.class, () -> third.inputMasks(0, 1)).getMessage());
+    assertEquals(
+        "SPDZ preprocessing file " + file + " ran out of input bits of P2: 1 needed, 0 of 40 left",
+        assertThrows(IllegalStateException.class, () -> third.inputBits(2, 1)).getMessage());
     assertEquals(30, third.inputMasks(2, 30).shares().share.length);
+    assertEquals(40, third.inputBits(0, 40).shares().share.length);
     assertFalse(third.isOpen(), "closed once used up");
 
     // Dealing again replaces the file and its record: nothing of the new one is used.
     DealerFiles.writeInsecure(directory.resolve("run"), M61, 3, MIXED, 18);
-    assertArrayEquals(new long[6], slice(usedRecord(file), 4, 10));
+    assertArrayEquals(new long[9], slice(usedRecord(file), 4, 13));
     assertSharesEqual(t.c(), 0, 1000, FilePreprocessing.open(file, M61, 1, 3).triples(1000).c());
   }
 
@@ -234,7 +251,7 @@ class FilePreprocessingTest {
 
     Files.write(used, java.util.Arrays.copyOf(good, good.length - 8));
     assertEquals(
-        used + " is corrupt (it has 104 bytes, not 112" + advice, openFailing(file, M61, 1, 3));
+        used + " is corrupt (it has 128 bytes, not 136" + advice, openFailing(file, M61, 1, 3));
 
     Path other = FilePreprocessing.usedFile(DealerFiles.file(directory, 0));
     FilePreprocessing.open(DealerFiles.file(directory, 0), M61, 0, 3).triples(1);
@@ -272,6 +289,10 @@ class FilePreprocessingTest {
     assertEquals(
         "SPDZ preprocessing file " + file + " ran out of input masks of P0: 5 needed, 4 of 10 left",
         e.getMessage());
+    reader.inputBits(1, 10);
+    assertEquals(
+        "SPDZ preprocessing file " + file + " ran out of input bits of P1: 1 needed, 0 of 10 left",
+        assertThrows(IllegalStateException.class, () -> reader.inputBits(1, 1)).getMessage());
     IllegalStateException bits =
         assertThrows(IllegalStateException.class, () -> reader.randomBits(6));
     assertEquals(
@@ -291,6 +312,13 @@ class FilePreprocessingTest {
             IllegalArgumentException.class,
             () -> FilePreprocessing.open(file, field, party, parties))
         .getMessage();
+  }
+
+  private static void putLong(Path file, long position, long value) throws IOException {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      ByteBuffer b = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(0, value);
+      channel.write(b, position);
+    }
   }
 
   private static void flipByte(Path file, long position) throws IOException {
@@ -331,13 +359,20 @@ class FilePreprocessingTest {
     assertEquals(
         file + " is not a SPDZ preprocessing file (bad magic)", openFailing(file, M61, 0, 3));
     flipByte(file, 3);
-    flipByte(file, 8); // version: 2 ^ 0x40
+    flipByte(file, 8); // version: 3 ^ 0x40
     assertEquals(
         file
-            + " is a version-66 SPDZ preprocessing file; this reader takes version 2; deal fresh"
+            + " is a version-67 SPDZ preprocessing file; this reader takes version 3; deal fresh"
             + " files with 'cohort preprocess'",
         openFailing(file, M61, 0, 3));
     flipByte(file, 8);
+    putLong(file, 8, 2); // version 2: a file dealt before input bits existed
+    assertEquals(
+        file
+            + " is a version-2 SPDZ preprocessing file; this reader takes version 3; deal fresh"
+            + " files with 'cohort preprocess'",
+        openFailing(file, M61, 0, 3));
+    putLong(file, 8, 3);
     flipByte(file, 8 * 6 + 2); // a byte of the modulus
     assertEquals(
         file + " was dealt over a 61-bit field, not over m61 (61 bits)",
@@ -378,9 +413,7 @@ class FilePreprocessingTest {
         "SPDZ preprocessing file " + missing + " does not exist", openFailing(missing, M61, 0, 3));
   }
 
-  /**
-   * 8-bit inputs: their range proofs take 8 masks of each owner and 16 triples of {@link #SMALL}.
-   */
+  /** 8-bit inputs: 8 input bits of each owner of {@link #SMALL}, and one triple for the product. */
   private static Computation<Long> product() {
     return b -> b.open(b.mul(b.input(0, 123, 8), b.input(1, -77, 8)));
   }
@@ -395,8 +428,8 @@ class FilePreprocessingTest {
     for (Throwable cause : causes) {
       assertInstanceOf(AbortException.class, cause, () -> "cause: " + cause);
       assertEquals(
-          // the first check is the range proofs', over their squares' d and e (2 · 2 · 8)
-          "MAC check failed (check 0, 32 opened values): the opened values do not match their"
+          // inputs open nothing: the first check, before the output, covers the product's d and e
+          "MAC check failed (check 0, 2 opened values): the opened values do not match their"
               + " MACs; a party sent inconsistent shares or the preprocessing is corrupt",
           cause.getMessage());
     }

@@ -119,6 +119,26 @@ class InsecureDealerTest {
     }
     assertMostlyDistinct(r);
 
+    for (int bitOwner : new int[] {0, n - 1}) { // a party that draws only its shares, and the last
+      InputMasks[] inputBits = new InputMasks[n];
+      for (int p = 0; p < n; p++) {
+        inputBits[p] = dealers[p].inputBits(bitOwner, COUNT);
+      }
+      BigInteger[] ib = open(f, dealers, d -> inputBits[index(dealers, d)].shares());
+      int set = 0;
+      for (int i = 0; i < COUNT; i++) {
+        assertTrue(ib[i].equals(BigInteger.ZERO) || ib[i].equals(BigInteger.ONE), "bit " + ib[i]);
+        assertEquals(ib[i], element(f, inputBits[bitOwner].values(), i), "input bit " + i);
+        set += ib[i].intValue();
+      }
+      assertTrue(set > 0 && set < COUNT, "both values occur: " + set + " ones");
+      for (int p = 0; p < n; p++) {
+        if (p != bitOwner) {
+          assertNull(inputBits[p].values(), "P" + p + " must not learn P" + bitOwner + "'s bits");
+        }
+      }
+    }
+
     assertMostlyDistinct(open(f, dealers, d -> d.randomElements(COUNT)));
 
     BigInteger[] bits = open(f, dealers, d -> d.randomBits(COUNT));
@@ -155,6 +175,25 @@ class InsecureDealerTest {
   }
 
   @ParameterizedTest(name = "{0}")
+  @CsvSource({"m61", "m127"})
+  void inputBits_otherKindsDrawnFirst_sameSharingAtEveryParty(String name) {
+    Field f = field(name);
+    int n = 3;
+    SpdzPreprocessing fresh = InsecureDealer.source(9).open(f, 1, n);
+    SpdzPreprocessing busy = InsecureDealer.source(9).open(f, 1, n);
+    busy.triples(7);
+    busy.inputMasks(2, 5);
+    busy.randomBits(3);
+    busy.inputBits(0, 4); // another owner's stream
+    Shares a = fresh.inputBits(2, 20).shares();
+    Shares b = busy.inputBits(2, 20).shares();
+    for (int i = 0; i < 20; i++) {
+      assertEquals(element(f, a.share, i), element(f, b.share, i), "share " + i);
+      assertEquals(element(f, a.mac, i), element(f, b.mac, i), "MAC share " + i);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
   @CsvSource({"m61"})
   void limit_exceeded_failsNamingKindAndAmounts(String name) {
     SpdzPreprocessing dealer = InsecureDealer.source(5, 100).open(field(name), 1, 3);
@@ -166,5 +205,10 @@ class InsecureDealerTest {
     e = assertThrows(IllegalStateException.class, () -> dealer.randomBits(101));
     assertEquals(
         "SPDZ preprocessing ran out of random bits: 101 needed, 100 of 100 left", e.getMessage());
+    dealer.inputBits(2, 100);
+    e = assertThrows(IllegalStateException.class, () -> dealer.inputBits(2, 1));
+    assertEquals(
+        "SPDZ preprocessing ran out of input bits of P2: 1 needed, 0 of 100 left", e.getMessage());
+    assertEquals(100, dealer.inputBits(0, 100).shares().length, "the limit is per owner");
   }
 }

@@ -42,7 +42,7 @@ class MaterialReuseAttackTest {
 
   private static final Field M127 = Fields.MERSENNE_127;
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
-  private static final DealerFiles.Amounts AMOUNTS = new DealerFiles.Amounts(200, 10, 10, 40);
+  private static final DealerFiles.Amounts AMOUNTS = new DealerFiles.Amounts(200, 10, 10, 40, 200);
   private static final int N = 3;
   private static final int CHEATER = 1;
 

@@ -154,17 +154,14 @@ class SpdzCheckBeforeOpenAttackTest {
     }
   }
 
-  /**
-   * Adds {@code delta} to element 0 of the first {@code target} message to each peer that comes
-   * after the range proofs of {@code inputBatches} input batches (one per owner and width in a
-   * layer): each proof sends one MULTIPLY (the squares of its bits) and one OPEN (its w) first.
-   */
-  private static Tamper addToFirstAfterInputs(Tamper.Message target, int inputBatches, long delta) {
+  /** Adds {@code delta} to element 0 of the first {@code target} message to each peer. */
+  private static Tamper addToFirst(Tamper.Message target, long delta) {
     long[] d = F.alloc(1);
     F.encode(delta, d, 0);
-    int[] seen = new int[N];
+    boolean[] done = new boolean[N];
     return (message, peer, words, count) -> {
-      if (message == target && count > 0 && seen[peer]++ == inputBatches) {
+      if (message == target && count > 0 && !done[peer]) {
+        done[peer] = true;
         F.add(words, 0, d, 0, words, 0, 1);
       }
     };
@@ -203,8 +200,7 @@ class SpdzCheckBeforeOpenAttackTest {
     long y = -1_234_567L; // P2's secret
     long delta = 1_000_003L;
     AttackerView view = new AttackerView();
-    SuiteFactory suite =
-        attacked(71, addToFirstAfterInputs(Tamper.Message.MULTIPLY, 2, delta), view);
+    SuiteFactory suite = attacked(71, addToFirst(Tamper.Message.MULTIPLY, delta), view);
     Computation<Long> c =
         b -> {
           Secret sx = b.input(0, x, K);
@@ -218,8 +214,8 @@ class SpdzCheckBeforeOpenAttackTest {
     assertTrue(view.reconstructed.isEmpty(), "the corrupt party opened " + view.reconstructed);
     for (int p = 0; p < N; p++) {
       if (p != CORRUPT) {
-        assertEquals( // the two range proofs' w only
-            2, view.openSharesFrom.get(p), "P" + p + " sent its share of the output to P1");
+        assertEquals(
+            0, view.openSharesFrom.get(p), "P" + p + " sent its share of the output to P1");
       }
     }
     assertHonestPartiesFailTheMacCheck(e);
@@ -231,7 +227,7 @@ class SpdzCheckBeforeOpenAttackTest {
     long y = 1_777; // the difference the attack would read off the second masked opening
     long z = 5_000;
     AttackerView view = new AttackerView();
-    SuiteFactory suite = attacked(72, addToFirstAfterInputs(Tamper.Message.OPEN, 2, 1), view);
+    SuiteFactory suite = attacked(72, addToFirst(Tamper.Message.OPEN, 1), view);
     Computation<long[]> c =
         b -> {
           SecretVector sx = b.input(0, new long[] {x}, 1, K);
@@ -246,15 +242,14 @@ class SpdzCheckBeforeOpenAttackTest {
       assertNotEquals(
           BigInteger.valueOf(y - x), opened.shiftRight(95), "P1 read y − x off a masked value");
     }
-    // The first comparison's masked c (the opening P1 tampered with) is all P1 may open, and,
-    // inside the suite (not seen by the decorator), the two range proofs' w (0 each).
+    // The first comparison's masked c (the opening P1 tampered with) is all P1 may see.
     assertEquals(1, view.reconstructed.size(), "openings the corrupt party reconstructed");
     for (int p = 0; p < N; p++) {
       if (p != CORRUPT) {
         assertEquals(
-            2 + 1,
+            1,
             view.openSharesFrom.get(p),
-            "OPEN messages P" + p + " sent to P1: only the proofs' w and the first masked value");
+            "OPEN messages P" + p + " sent to P1: only the first comparison's masked value");
       }
     }
     assertHonestPartiesFailTheMacCheck(e);
@@ -265,7 +260,7 @@ class SpdzCheckBeforeOpenAttackTest {
     // the auction demo's computation: each party bids; the highest bid and its bidder are opened
     long[] bids = {100, 31_000, 27_500};
     AttackerView view = new AttackerView();
-    SuiteFactory suite = attacked(79, addToFirstAfterInputs(Tamper.Message.OPEN, N, 1), view);
+    SuiteFactory suite = attacked(79, addToFirst(Tamper.Message.OPEN, 1), view);
     Computation<long[]> c =
         b -> {
           List<Secret> all = new ArrayList<>();
@@ -286,9 +281,9 @@ class SpdzCheckBeforeOpenAttackTest {
     for (int p = 0; p < N; p++) {
       if (p != CORRUPT) {
         assertEquals(
-            N + 1, // the N range proofs' w, then the tournament's first masked values
+            1,
             view.openSharesFrom.get(p),
-            "OPEN messages P" + p + " sent to P1: only the proofs' w and the first masked values");
+            "OPEN messages P" + p + " sent to P1: only the tournament's first masked values");
       }
     }
     assertHonestPartiesFailTheMacCheck(e);
@@ -299,7 +294,7 @@ class SpdzCheckBeforeOpenAttackTest {
     long x = 31_337;
     long y = -4_242;
     AttackerView view = new AttackerView();
-    SuiteFactory suite = attacked(73, addToFirstAfterInputs(Tamper.Message.MULTIPLY, 2, 5), view);
+    SuiteFactory suite = attacked(73, addToFirst(Tamper.Message.MULTIPLY, 5), view);
     Computation<Long> c =
         b -> {
           Secret sx = b.input(0, x, K);
@@ -311,8 +306,7 @@ class SpdzCheckBeforeOpenAttackTest {
     assertTrue(view.reconstructed.isEmpty(), "the corrupt party opened " + view.reconstructed);
     for (int p = 0; p < N; p++) {
       if (p != CORRUPT) {
-        assertEquals( // the two range proofs' w only
-            2, view.openSharesFrom.get(p), "P" + p + " sent its masked share to P1");
+        assertEquals(0, view.openSharesFrom.get(p), "P" + p + " sent its masked share to P1");
       }
     }
     assertHonestPartiesFailTheMacCheck(e);
@@ -321,13 +315,11 @@ class SpdzCheckBeforeOpenAttackTest {
   @Test
   void open_afterInconsistentInputBroadcast_honestPartiesAbortBeforeSendingTheirShares() {
     AttackerView view = new AttackerView();
-    // P1 owns x and sends P2 another ε than P0
+    // P1 owns x and sends P2 other masked bits than P0
     Tamper lieToP2 =
         (message, peer, words, count) -> {
           if (message == Tamper.Message.INPUT && peer == 2) {
-            long[] one = F.alloc(1);
-            F.encode(1, one, 0);
-            F.add(words, 0, one, 0, words, 0, 1);
+            words[0] ^= 1; // the input's bits are packed: flip x's lowest one
           }
         };
     SuiteFactory suite = attacked(77, lieToP2, view);
@@ -403,12 +395,11 @@ class SpdzCheckBeforeOpenAttackTest {
   }
 
   @Test
-  void open_afterProvenInputs_addsNoRound() {
-    // the range proof of the inputs ends with a MAC check that covers their broadcasts too
+  void open_onlyInputsUnchecked_addsOneRound() {
     Computation<Long> sum = b -> b.open(b.add(b.input(0, 6, K), b.input(1, -7, K)));
     for (Result<Long> r : run(SpdzSuite.factory(F, 78), 78, sum)) {
       assertEquals(-1L, r.value());
-      assertEquals(9 + 1 + 3, r.metrics().rounds(), "inputs (range proofs), opening, end check");
+      assertEquals(1 + 1 + 1 + 3, r.metrics().rounds(), "input, digests, opening, end check");
     }
   }
 
@@ -433,7 +424,7 @@ class SpdzCheckBeforeOpenAttackTest {
       assertEquals(44 % 8, r.value()[2]);
       assertEquals(oneRounds, r.metrics().rounds(), "three openings of one layer, one check");
     }
-    // input (range proofs), multiply, the check before the openings, the openings, the end check
-    assertEquals(9 + 1 + 3 + 1 + 3, oneRounds);
+    // input, multiply, the check before the openings, the openings, the end check
+    assertEquals(1 + 1 + 3 + 1 + 3, oneRounds);
   }
 }

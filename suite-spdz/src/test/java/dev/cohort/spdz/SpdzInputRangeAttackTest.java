@@ -2,12 +2,15 @@ package dev.cohort.spdz;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cohort.api.AbortException;
 import dev.cohort.api.Computation;
+import dev.cohort.api.Deferred;
 import dev.cohort.api.SecretVector;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
@@ -30,18 +33,22 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Issue 17, finding 2: under SPDZ a declared input range is proven to every party. A corrupt P0
- * bypasses its own process's range check and records, through a decorator of its suite, every
- * opening it completes. In {@code lt = z0 < x; m = mux(lt, x, y); m < z1} the statistically masked
- * openings of the comparisons depend on P0's x; with an out-of-range x the second one used to show
- * y − x (and every MAC check passed). Now every honest party aborts before any of them: naming P0
- * when P0 inputs bits that are not bits, and at the broadcast check when P0 adds to the ε it sends
- * (the attack as played against the code before the fix, where ε was x − r).
+ * Issue 17, finding 2: under SPDZ an input declared k-bit is in range at every party, whatever its
+ * owner sends. A corrupt P0 bypasses its own process's range check and, through a decorator of its
+ * suite, sends words of its choice as the packed bits c of its input x (consistently: its own view
+ * is the same), and records every opening it completes. In {@code lt = z0 < x; m = mux(lt, x, y); m
+ * < z1} the statistically masked openings of the comparisons depend on x; with an out-of-range x
+ * (2^110 on the code before the fix) the second one showed y − x and every MAC check passed. Now x
+ * is Σ_j 2^j·(c_j XOR r_j) − 2^31 for the authenticated input bits r_j: in range by construction,
+ * and the computation goes on with it. An owner that sends different words to different parties, or
+ * more words than the input has, makes every honest party abort before any opening.
  */
 class SpdzInputRangeAttackTest {
 
@@ -49,29 +56,30 @@ class SpdzInputRangeAttackTest {
   private static final Field M127 = Fields.MERSENNE_127;
   private static final int K = 32;
   private static final int PARTIES = 3;
+  private static final long Y = 77;
+  private static final long Z0 = -3;
+  private static final long Z1 = 40;
 
   /**
    * Every opening a party completed (it had every other party's share): what it learned. At a
-   * corrupt owner ({@code delta} not null) its own inputs are those of an owner that adds {@code
-   * delta} to bit 0 of its first value, whatever it declared: a consistent broadcast of non-bits.
+   * corrupt owner ({@code words} not null) its own inputs send the words {@code words} returns for
+   * its input bits, whatever it declared.
    */
   private static final class RecordingSuite extends ForwardingSuite {
-    final List<Integer> completedOpenings = Collections.synchronizedList(new ArrayList<>());
-    private final long[] delta;
+    final List<BigInteger> completedOpenings = Collections.synchronizedList(new ArrayList<>());
+    private final UnaryOperator<long[]> words;
 
-    RecordingSuite(Suite delegate, long[] delta) {
+    RecordingSuite(Suite delegate, UnaryOperator<long[]> words) {
       super(delegate);
-      this.delta = delta;
+      this.words = words;
     }
 
     @Override
     public RoundProtocol input(int owner, long[] values, int length, int bits) {
-      if (delta == null || owner != party()) {
+      if (words == null || owner != party()) {
         return delegate.input(owner, values, length, bits);
       }
-      long[] column = SpdzRangeInput.bitColumn(field(), owner, values, length, bits);
-      field().add(column, 0, delta, 0, column, 0, 1);
-      return new SpdzRangeInput((SpdzSuite) delegate, owner, column, length, bits);
+      return SpdzRangeInput.corruptOwner((SpdzSuite) delegate, length, bits, words);
     }
 
     @Override
@@ -91,8 +99,10 @@ class SpdzInputRangeAttackTest {
         @Override
         public boolean receive(int round, Inbox in) {
           boolean done = inner.receive(round, in);
-          if (done) {
-            completedOpenings.add(a.length);
+          if (done && inner.opened() != null) {
+            for (int i = 0; i < a.length; i++) {
+              completedOpenings.add(field().toBigInteger(inner.opened(), i));
+            }
           }
           return done;
         }
@@ -106,22 +116,11 @@ class SpdzInputRangeAttackTest {
   }
 
   /**
-   * SPDZ where P0 adds {@code delta} to element 0 of every input broadcast it sends ({@code
-   * ownBits} false: its own view keeps the true ε), or inputs its first bit plus {@code delta}
-   * ({@code ownBits} true: a consistent corrupt owner).
+   * SPDZ where P0 inputs through {@code words} (null: honestly) and misbehaves through {@code
+   * tamper} (null: not); P0's recording suite goes to {@code p0}.
    */
   private static SuiteFactory corruptP0(
-      long dealerSeed, BigInteger delta, boolean ownBits, List<RecordingSuite> p0) {
-    long[] d = M127.alloc(1);
-    M127.encode(delta, d, 0);
-    Tamper tamper =
-        ownBits
-            ? null
-            : (message, peer, words, count) -> {
-              if (message == Tamper.Message.INPUT && count > 0) {
-                M127.add(words, 0, d, 0, words, 0, 1); // the same for every peer
-              }
-            };
+      long dealerSeed, UnaryOperator<long[]> words, Tamper tamper, List<RecordingSuite> p0) {
     SuiteFactory spdz =
         SpdzSuite.factory(
             SpdzConfig.insecureDealer(M127, dealerSeed), party -> party == 0 ? tamper : null);
@@ -145,7 +144,7 @@ class SpdzInputRangeAttackTest {
       public Suite create(int party, int parties, Prg prg) {
         // Every party's suite is decorated alike: the engines compare their suites' class names.
         RecordingSuite recording =
-            new RecordingSuite(spdz.create(party, parties, prg), party == 0 && ownBits ? d : null);
+            new RecordingSuite(spdz.create(party, parties, prg), party == 0 ? words : null);
         if (party == 0) {
           p0.add(recording);
         }
@@ -154,7 +153,10 @@ class SpdzInputRangeAttackTest {
     };
   }
 
-  /** The issue's program: P0 inputs x, P1 z0 and z1, P2 y, all declared 32-bit. */
+  /**
+   * The issue's program: P0 inputs x, P1 z0 and z1, P2 y, all declared 32-bit; opens the second
+   * comparison and x itself (to check its range).
+   */
   private static Computation<long[]> issueProgram(long x, long y, long z0, long z1) {
     return b -> {
       SecretVector xs = b.input(0, b.myId() == 0 ? new long[] {x} : null, 1, K);
@@ -163,8 +165,39 @@ class SpdzInputRangeAttackTest {
       SecretVector ys = b.input(2, b.myId() == 2 ? new long[] {y} : null, 1, K);
       SecretVector lt = Comparison.lessThan(b, zs0, xs, K);
       SecretVector m = Select.mux(b, lt, xs, ys);
-      return b.open(Comparison.lessThan(b, m, zs1, K));
+      Deferred<long[]> result = b.open(Comparison.lessThan(b, m, zs1, K));
+      Deferred<long[]> opened = b.open(xs);
+      return () -> new long[] {result.get()[0], opened.get()[0]};
     };
+  }
+
+  /** The oracle of the issue's program for x: (m < z1) with m = z0 < x ? x : y. */
+  private static long oracle(long x) {
+    long m = Z0 < x ? x : Y;
+    return m < Z1 ? 1 : 0;
+  }
+
+  /**
+   * The value a 32-bit input takes when its owner sends {@code word} (its low 32 bits: the rest is
+   * padding) against input bits {@code r}: Σ_j 2^j·(c_j XOR r_j) − 2^31, computed here bit by bit.
+   */
+  private static long decoded(long word, long[] r) {
+    long u = 0;
+    for (int j = 0; j < K; j++) {
+      long c = (word >>> j) & 1;
+      long bit = c ^ (M127.toBigInteger(r, j).longValueExact());
+      u += bit << j;
+    }
+    return u - (1L << (K - 1));
+  }
+
+  /** The low 64 bits of (v + 2^31) XOR r over the 32 input bits r: what encodes v in one word. */
+  private static long encoding(BigInteger v, long[] r) {
+    long u = v.add(BigInteger.ONE.shiftLeft(K - 1)).longValue();
+    for (int j = 0; j < K; j++) {
+      u ^= (M127.toBigInteger(r, j).longValueExact()) << j;
+    }
+    return u;
   }
 
   private static void assertHonestPartiesAbort(PartyFailedException e, String prefix) {
@@ -186,43 +219,120 @@ class SpdzInputRangeAttackTest {
     assertEquals(PARTIES - 1, honest, "every honest party fails: " + e.getMessage());
   }
 
-  // x's offset bits u = x + 2^31: x = 5 has bit 0 of u set, x = 4 has it clear. Bit 0 of x is
-  // element 0 of P0's input batch now, as x itself was before the fix: delta shifts x either way.
-  @ParameterizedTest(name = "x = {0} + {1}, seed {2}")
-  @CsvSource({
-    "5, 1298074214633706907132624082305024, 11", // 2^110: far outside 32 bits
-    "5, 1, 12", // bit 0 becomes 2
-    "4, -1, 13", // bit 0 becomes -1
-    "4, 4294967296, 14" // 2^32
-  })
-  void issueProgram_corruptOwnerInputsNonBits_honestPartiesAbortNamingOwnerBeforeAnyOpening(
-      long x, String delta, long seed) {
-    List<RecordingSuite> p0 = Collections.synchronizedList(new ArrayList<>());
-    PartyFailedException e = attack(corruptP0(seed, new BigInteger(delta), true, p0), x, seed);
-    assertHonestPartiesAbort(
-        e,
-        "P0's input (1 value declared 32-bit) is not a 32-bit value: its bits failed the range"
-            + " check after a passed MAC check; P0 is misbehaving");
-    assertNoOpeningReceived(p0);
+  /** The word a corrupt owner sends, as a function of its input bits r. */
+  enum Attack {
+    /** Every bit set, padding included. */
+    ALL_ONES {
+      @Override
+      long word(long[] r) {
+        return -1L;
+      }
+    },
+    /** Meant as 2^40 + 5: bit 40 lies in the padding, which decodes to nothing. */
+    TWO_TO_THE_40_PLUS_5 {
+      @Override
+      long word(long[] r) {
+        return encoding(BigInteger.ONE.shiftLeft(40).add(BigInteger.valueOf(5)), r);
+      }
+    },
+    /** x + 2^31 with x the largest value: the top of the range, chosen by the owner. */
+    TOP_OF_RANGE {
+      @Override
+      long word(long[] r) {
+        return encoding(BigInteger.valueOf((1L << (K - 1)) - 1), r);
+      }
+    };
+
+    abstract long word(long[] r);
   }
 
-  // The attack of the issue as played against the code before the fix: P0 adds 2^110 to the ε it
-  // sends (there: x − r, so x became 2^110 + 5; the comparisons' openings reached P0 and every MAC
-  // check passed). Its own digest keeps the true ε, so the check before w is opened catches it.
-  @Test
-  void issueProgram_outOfRangeBroadcast_honestPartiesAbortBeforeAnyOpening() {
+  @ParameterizedTest(name = "{0}, seed {1}")
+  @CsvSource({"ALL_ONES, 11", "ALL_ONES, 12", "TWO_TO_THE_40_PLUS_5, 13", "TOP_OF_RANGE, 14"})
+  void issueProgram_corruptOwnerSendsAnyWords_inputDecodesInRangeAndMaskedOpeningsHideYMinusX(
+      Attack attack, long seed) {
     List<RecordingSuite> p0 = Collections.synchronizedList(new ArrayList<>());
-    BigInteger delta = BigInteger.ONE.shiftLeft(110);
-    PartyFailedException e = attack(corruptP0(15, delta, false, p0), 5, 15);
-    assertHonestPartiesAbort(e, "input broadcast check failed (check 0): P0 received other");
-    assertNoOpeningReceived(p0);
-  }
-
-  private static PartyFailedException attack(SuiteFactory suite, long x, long seed) {
-    LocalParties parties =
+    AtomicLong x = new AtomicLong();
+    UnaryOperator<long[]> words =
+        r -> {
+          long word = attack.word(r);
+          x.set(decoded(word, r)); // what the honest parties must end up with
+          return new long[] {word};
+        };
+    List<Result<long[]>> results =
         new LocalParties(
-            PARTIES, suite, EngineConfig.defaults().withInsecureSeed(seed + 100), TIMEOUT);
-    return assertThrows(PartyFailedException.class, () -> parties.run(issueProgram(x, 77, -3, 40)));
+                PARTIES,
+                corruptP0(seed, words, null, p0),
+                EngineConfig.defaults().withInsecureSeed(seed + 100),
+                TIMEOUT)
+            .run(issueProgram(5, Y, Z0, Z1));
+
+    long xs = x.get();
+    assertTrue(xs >= -(1L << (K - 1)) && xs < (1L << (K - 1)), "decoded x in range: " + xs);
+    if (attack == Attack.TWO_TO_THE_40_PLUS_5) {
+      assertEquals(5, xs, "the padding bit 40 is not part of the input");
+    }
+    if (attack == Attack.TOP_OF_RANGE) {
+      assertEquals((1L << (K - 1)) - 1, xs);
+    }
+    for (Result<long[]> r : results) {
+      assertArrayEquals(new long[] {oracle(xs), xs}, r.value(), "result and x at every party");
+    }
+    // What P0 saw of the masked openings: never y − x in the top bits, as on the old code.
+    assertEquals(1, p0.size());
+    assertFalse(p0.get(0).completedOpenings.isEmpty());
+    for (BigInteger opened : p0.get(0).completedOpenings) {
+      assertNotEquals(BigInteger.valueOf(Y - xs), opened.shiftRight(95), "P0 read y − x");
+    }
+  }
+
+  // 2^110 + 5 as the issue's attacker meant it: the owner sends a second word with the high bits.
+  // The input is one word long, so P0's frame of that round holds a word more than the round's
+  // messages: every honest party refuses it in the input round, naming P0 (the extra word shifts
+  // what the gates after the input read, so the first read that fails names it: an element outside
+  // the field, or else the frame's unexpected word at the end of the round).
+  @Test
+  void issueProgram_ownerSendsMoreWordsThanTheInputHas_honestPartiesAbortBeforeAnyOpening() {
+    List<RecordingSuite> p0 = Collections.synchronizedList(new ArrayList<>());
+    BigInteger v = BigInteger.ONE.shiftLeft(110).add(BigInteger.valueOf(5));
+    UnaryOperator<long[]> words = r -> new long[] {encoding(v, r), v.shiftRight(64).longValue()};
+    PartyFailedException e =
+        assertThrows(
+            PartyFailedException.class,
+            () ->
+                new LocalParties(
+                        PARTIES,
+                        corruptP0(15, words, null, p0),
+                        EngineConfig.defaults().withInsecureSeed(115),
+                        TIMEOUT)
+                    .run(issueProgram(5, Y, Z0, Z1)));
+    assertHonestPartiesAbort(e, "P0 sent ");
+    assertNoOpeningReceived(p0);
+  }
+
+  // P0 sends P2 other bits than P1 (and than it keeps itself): the broadcast digests differ, and
+  // the check before the first masked opening catches it.
+  @ParameterizedTest(name = "bit {0}")
+  @CsvSource({"0", "31", "40"})
+  void issueProgram_differentWordsToDifferentParties_honestPartiesAbortBeforeAnyOpening(int bit) {
+    List<RecordingSuite> p0 = Collections.synchronizedList(new ArrayList<>());
+    Tamper lieToP2 =
+        (message, peer, words, count) -> {
+          if (message == Tamper.Message.INPUT && peer == 2) {
+            words[0] ^= 1L << bit; // bit 40: padding, which the digest still covers
+          }
+        };
+    PartyFailedException e =
+        assertThrows(
+            PartyFailedException.class,
+            () ->
+                new LocalParties(
+                        PARTIES,
+                        corruptP0(16, null, lieToP2, p0),
+                        EngineConfig.defaults().withInsecureSeed(116),
+                        TIMEOUT)
+                    .run(issueProgram(5, Y, Z0, Z1)));
+    assertHonestPartiesAbort(e, "input broadcast check failed (check 0): P");
+    assertNoOpeningReceived(p0);
   }
 
   private static void assertNoOpeningReceived(List<RecordingSuite> p0) {
@@ -230,13 +340,13 @@ class SpdzInputRangeAttackTest {
     assertEquals(
         List.of(),
         p0.get(0).completedOpenings,
-        "the corrupt P0 received honest shares of openings that depend on its bad input");
+        "the corrupt P0 received honest shares of openings that depend on its input");
   }
 
   @Test
   void issueProgram_honestInputs_matchOracle() {
     List<RecordingSuite> p0 = Collections.synchronizedList(new ArrayList<>());
-    SuiteFactory suite = corruptP0(21, BigInteger.ZERO, true, p0); // an owner that adds nothing
+    SuiteFactory suite = corruptP0(21, null, null, p0); // P0 records, but inputs honestly
     long[][] cases = { // x, y, z0, z1
       {5, 77, -3, 40}, {-(1L << 31), (1L << 31) - 1, 0, -1}, {(1L << 31) - 1, -5, -(1L << 31), 0}
     };
@@ -247,7 +357,7 @@ class SpdzInputRangeAttackTest {
       long m = c[2] < c[0] ? c[0] : c[1];
       long expected = m < c[3] ? 1 : 0;
       for (Result<long[]> r : results) {
-        assertArrayEquals(new long[] {expected}, r.value(), () -> "case x = " + c[0]);
+        assertArrayEquals(new long[] {expected, c[0]}, r.value(), () -> "case x = " + c[0]);
       }
     }
     assertTrue(p0.size() == 3 && !p0.get(0).completedOpenings.isEmpty());
@@ -315,23 +425,5 @@ class SpdzInputRangeAttackTest {
             .run(c)) {
       assertArrayEquals(edges, r.value());
     }
-  }
-
-  @Test
-  void input_nonBitAtTheWidestDeclaredBits_honestPartiesAbortNamingOwner() {
-    List<RecordingSuite> p0 = Collections.synchronizedList(new ArrayList<>());
-    SuiteFactory suite = corruptP0(42, BigInteger.TWO, true, p0);
-    int k = M127.bitLength() - 1;
-    PartyFailedException e =
-        assertThrows(
-            PartyFailedException.class,
-            () ->
-                new LocalParties(
-                        PARTIES, suite, EngineConfig.defaults().withInsecureSeed(43), TIMEOUT)
-                    .run(b -> b.openBig(b.input(0, BigInteger.ONE, k))));
-    assertHonestPartiesAbort(
-        e,
-        "P0's input (1 value declared 126-bit) is not a 126-bit value: its bits failed the range"
-            + " check after a passed MAC check; P0 is misbehaving");
   }
 }

@@ -22,10 +22,4 @@ class SpdzLibraryTest extends LibraryContractTest {
   protected int roundsPerCheckBeforeOpen() {
     return 3;
   }
-
-  /** The range proof of {@link SpdzRangeInput}: 9 rounds where an unproven input takes 1. */
-  @Override
-  protected int extraInputRounds() {
-    return 8;
-  }
 }

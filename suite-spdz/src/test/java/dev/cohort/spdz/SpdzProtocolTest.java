@@ -62,43 +62,52 @@ class SpdzProtocolTest {
   /** Party {@code cheater} adds one to the first element it sends in {@code target} messages. */
   private static SuiteFactory cheating(
       SpdzConfig config, int cheater, Tamper.Message target, int onlyPeer) {
-    return cheating(config, cheater, target, onlyPeer, 0);
-  }
-
-  /**
-   * As above, from the ({@code skip} + 1)-th {@code target} message to each peer on: the first ones
-   * are the inputs' range proofs' (one opening of w and one multiplication per input batch, two MAC
-   * checks per input layer) when a test means the computation's own.
-   */
-  private static SuiteFactory cheating(
-      SpdzConfig config, int cheater, Tamper.Message target, int onlyPeer, int skip) {
     Field f = config.field();
     long[] one = f.alloc(1);
     f.encode(1, one, 0);
     Tamper tamper =
-        skipping(
-            skip,
-            target,
-            (message, peer, words, count) -> {
-              if (message == target && count > 0 && (onlyPeer < 0 || peer == onlyPeer)) {
-                if (message == Tamper.Message.CHECK_SEED) {
-                  words[0] ^= 1; // seeds are words, not field elements
-                } else {
-                  f.add(words, 0, one, 0, words, 0, 1);
-                }
-              }
-            });
+        (message, peer, words, count) -> {
+          if (message == target && count > 0 && (onlyPeer < 0 || peer == onlyPeer)) {
+            if (message == Tamper.Message.CHECK_SEED || message == Tamper.Message.INPUT) {
+              words[0] ^= 1; // seeds and inputs' packed bits are words, not field elements
+            } else {
+              f.add(words, 0, one, 0, words, 0, 1);
+            }
+          }
+        };
     return SpdzSuite.factory(config, party -> party == cheater ? tamper : null);
   }
 
-  /** {@code tamper}, except for the first {@code skip} {@code target} messages to each peer. */
-  private static Tamper skipping(int skip, Tamper.Message target, Tamper tamper) {
-    java.util.Map<Integer, Integer> seen = new java.util.concurrent.ConcurrentHashMap<>();
-    return (message, peer, words, count) -> {
-      if (message == target && seen.merge(peer, 1, Integer::sum) <= skip) {
-        return;
+  /**
+   * {@code spdz} whose inputs of a declared width are input as field elements ({@link SpdzInput}).
+   */
+  private static SuiteFactory elementInputs(SuiteFactory spdz) {
+    return new SuiteFactory() {
+      @Override
+      public String name() {
+        return spdz.name();
       }
-      tamper.beforeSend(message, peer, words, count);
+
+      @Override
+      public Field field() {
+        return spdz.field();
+      }
+
+      @Override
+      public void validate(int parties) {
+        spdz.validate(parties);
+      }
+
+      @Override
+      public dev.cohort.suite.Suite create(int party, int parties, dev.cohort.random.Prg prg) {
+        return new dev.cohort.suite.ForwardingSuite(spdz.create(party, parties, prg)) {
+          @Override
+          public dev.cohort.suite.RoundProtocol input(
+              int owner, long[] values, int length, int bits) {
+            return delegate.input(owner, values, length);
+          }
+        };
+      }
     };
   }
 
@@ -152,12 +161,11 @@ class SpdzProtocolTest {
   void multiply_tamperedOpeningShare_everyPartyAbortsBeforeOutput(int n, int cheater, long seed) {
     for (Field f : List.of(M61, M127, WIDE)) {
       SuiteFactory suite =
-          cheating(SpdzConfig.insecureDealer(f, seed), cheater, Tamper.Message.MULTIPLY, -1, 2);
+          cheating(SpdzConfig.insecureDealer(f, seed), cheater, Tamper.Message.MULTIPLY, -1);
       PartyFailedException e =
           assertThrows(PartyFailedException.class, () -> run(suite, n, seed, product(n)));
-      // checks 0 and 1 are the inputs' range proofs'; d and e: the check before the output's
-      // opening fails, so the output is never opened
-      assertEveryPartyAborts(e, n, "MAC check failed (check 2, 2 opened values)");
+      // d and e: the check before the output's opening fails, so the output is never opened
+      assertEveryPartyAborts(e, n, "MAC check failed (check 0, 2 opened values)");
     }
   }
 
@@ -166,7 +174,7 @@ class SpdzProtocolTest {
   void open_tamperedShare_everyPartyAbortsBeforeOutput(int n, int cheater, long seed) {
     for (Field f : List.of(M61, M127)) {
       SuiteFactory suite =
-          cheating(SpdzConfig.insecureDealer(f, seed), cheater, Tamper.Message.OPEN, -1, 2);
+          cheating(SpdzConfig.insecureDealer(f, seed), cheater, Tamper.Message.OPEN, -1);
       PartyFailedException e =
           assertThrows(PartyFailedException.class, () -> run(suite, n, seed, product(n)));
       assertEveryPartyAborts(e, n, "MAC check failed");
@@ -177,7 +185,7 @@ class SpdzProtocolTest {
   @CsvSource({"2,0,1", "3,1,2", "5,2,3"})
   void openTo_tamperedShare_everyPartyAbortsBeforeOutput(int n, int cheater, long seed) {
     SuiteFactory suite =
-        cheating(SpdzConfig.insecureDealer(M127, seed), cheater, Tamper.Message.OPEN, -1, 1);
+        cheating(SpdzConfig.insecureDealer(M127, seed), cheater, Tamper.Message.OPEN, -1);
     PartyFailedException e =
         assertThrows(
             PartyFailedException.class,
@@ -208,14 +216,14 @@ class SpdzProtocolTest {
   @CsvSource({"2,1", "3,0", "5,2"})
   void macCheck_seedOpenedDifferently_everyHonestPartyAborts(int n, int cheater) {
     SuiteFactory suite =
-        cheating(SpdzConfig.insecureDealer(M61, 31), cheater, Tamper.Message.CHECK_SEED, -1, 2);
+        cheating(SpdzConfig.insecureDealer(M61, 31), cheater, Tamper.Message.CHECK_SEED, -1);
     PartyFailedException e =
         assertThrows(PartyFailedException.class, () -> run(suite, n, 31, product(n)));
     assertHonestPartiesAbort(
         e,
         n,
         cheater,
-        "MAC check failed (check 2, 2 opened values): P"
+        "MAC check failed (check 0, 2 opened values): P"
             + cheater
             + " opened a seed that does not match its commitment; P"
             + cheater
@@ -226,14 +234,14 @@ class SpdzProtocolTest {
   @CsvSource({"2,0", "3,2", "5,1"})
   void macCheck_sigmaOpenedDifferently_everyHonestPartyAborts(int n, int cheater) {
     SuiteFactory suite =
-        cheating(SpdzConfig.insecureDealer(M127, 32), cheater, Tamper.Message.CHECK_SIGMA, -1, 2);
+        cheating(SpdzConfig.insecureDealer(M127, 32), cheater, Tamper.Message.CHECK_SIGMA, -1);
     PartyFailedException e =
         assertThrows(PartyFailedException.class, () -> run(suite, n, 32, product(n)));
     assertHonestPartiesAbort(
         e,
         n,
         cheater,
-        "MAC check failed (check 2, 2 opened values): P"
+        "MAC check failed (check 0, 2 opened values): P"
             + cheater
             + " opened a MAC check value that does not match its commitment; P"
             + cheater
@@ -254,9 +262,12 @@ class SpdzProtocolTest {
               java.util.Arrays.fill(words, 0, f.words(), -1L); // >= p in both fields
             }
           };
-      SuiteFactory suite =
+      SuiteFactory spdz =
           SpdzSuite.factory(
               SpdzConfig.insecureDealer(f, 41), party -> party == cheater ? tamper : null);
+      // Inputs of a declared width send packed bits, which have no value outside the field (any
+      // word decodes to bits): the element broadcast of an input without a width does.
+      SuiteFactory suite = target == Tamper.Message.INPUT ? elementInputs(spdz) : spdz;
       PartyFailedException e =
           assertThrows(PartyFailedException.class, () -> run(suite, n, 41, product(n)));
       assertHonestPartiesAbort(
@@ -296,14 +307,11 @@ class SpdzProtocolTest {
     int length = 7; // the opening is 14 elements: d, then e
     for (Field f : List.of(M61, M127)) {
       Tamper tamper =
-          skipping( // the two input batches' squares first
-              2,
-              Tamper.Message.MULTIPLY,
-              (message, peer, words, count) -> {
-                if (message == Tamper.Message.MULTIPLY) {
-                  java.util.Arrays.fill(words, element * f.words(), (element + 1) * f.words(), -1L);
-                }
-              });
+          (message, peer, words, count) -> {
+            if (message == Tamper.Message.MULTIPLY) {
+              java.util.Arrays.fill(words, element * f.words(), (element + 1) * f.words(), -1L);
+            }
+          };
       SuiteFactory suite =
           SpdzSuite.factory(
               SpdzConfig.insecureDealer(f, 43), party -> party == cheater ? tamper : null);
@@ -338,7 +346,7 @@ class SpdzProtocolTest {
       values[i] = i * 31 - 1000;
     }
     SpdzConfig config = SpdzConfig.insecureDealer(M61, 7).withCheckEvery(50);
-    SuiteFactory suite = cheating(config, 1, Tamper.Message.OPEN, -1, 2);
+    SuiteFactory suite = cheating(config, 1, Tamper.Message.OPEN, -1);
     Computation<Long> c =
         b -> {
           SecretVector v = b.input(0, b.myId() == 0 ? values : null, length, BITS);
@@ -355,22 +363,21 @@ class SpdzProtocolTest {
                           }));
         };
     PartyFailedException e = assertThrows(PartyFailedException.class, () -> run(suite, n, 7, c));
-    // The first check after the inputs' proofs (checks 0 and 1) covers exactly the tampered
-    // opening: it ran before the later openings.
-    assertEveryPartyAborts(e, n, "MAC check failed (check 2, 100 opened values)");
+    // The first MAC check covers exactly the tampered opening: it ran before any later opening.
+    assertEveryPartyAborts(e, n, "MAC check failed (check 0, 100 opened values)");
   }
 
   @Test
   void abortMessage_namesTheCheck_withoutSecrets() {
     int n = 2;
     long x = 424242;
-    SuiteFactory suite = cheating(SpdzConfig.insecureDealer(M61, 9), 0, Tamper.Message.OPEN, -1, 1);
+    SuiteFactory suite = cheating(SpdzConfig.insecureDealer(M61, 9), 0, Tamper.Message.OPEN, -1);
     PartyFailedException e =
         assertThrows(
             PartyFailedException.class, () -> run(suite, n, 9, b -> b.open(b.input(0, x, BITS))));
     String message = e.getCause().getMessage();
     assertEquals(
-        "MAC check failed (check 2, 1 opened values): the opened values do not match their MACs;"
+        "MAC check failed (check 0, 1 opened values): the opened values do not match their MACs;"
             + " a party sent inconsistent shares or the preprocessing is corrupt",
         message);
   }
@@ -406,6 +413,11 @@ class SpdzProtocolTest {
             }
 
             @Override
+            public InputMasks inputBits(int owner, int count) {
+              return inner.inputBits(owner, count);
+            }
+
+            @Override
             public dev.cohort.suite.Shares randomElements(int count) {
               return inner.randomElements(count);
             }
@@ -421,9 +433,9 @@ class SpdzProtocolTest {
     PartyFailedException e =
         assertThrows(
             PartyFailedException.class, () -> run(SpdzSuite.factory(config), n, 21, product(n)));
-    // The squares of the inputs' range proofs use triples first: w carries the error, and the
-    // proof's second check (check 1, over the two batches' w) catches it before any output.
-    assertEveryPartyAborts(e, n, "MAC check failed (check 1, 2 opened values)");
+    // The bad MAC is on the product's share, not on d or e: the check before the output's opening
+    // passes; the end check over the opened output fails.
+    assertEveryPartyAborts(e, n, "MAC check failed (check 1, 1 opened values)");
   }
 
   // ---- honest runs ----
@@ -492,9 +504,8 @@ class SpdzProtocolTest {
         for (int run = 0; run < 3; run++) {
           Result<Long> r = results.get(run);
           assertEquals(1234L * -77 + 5, r.value());
-          // input (range proof), multiply, MAC check before the output's opening, opening, end
-          // check
-          assertEquals(9 + 1 + 3 + 1 + 3, r.metrics().rounds(), "run " + run);
+          // input, multiply, MAC check before the output's opening, opening, end check
+          assertEquals(1 + 1 + 3 + 1 + 3, r.metrics().rounds(), "run " + run);
           assertEquals(run == 0 ? 1 : 0, r.metrics().setupRounds(), "run " + run);
         }
       }
@@ -516,10 +527,7 @@ class SpdzProtocolTest {
     Computation<long[]> openOnly = b -> b.open(b.input(0, b.myId() == 0 ? xs : null, length, BITS));
     for (Result<long[]> r : run(SpdzSuite.factory(M127, 11), n, 11, openOnly)) {
       assertArrayEquals(xs, r.value());
-      assertEquals(
-          9 + 1 + 3,
-          r.metrics().rounds(),
-          "input (range proof, checked to the end), open, MAC check");
+      assertEquals(1 + 1 + 1 + 3, r.metrics().rounds(), "input, broadcast check, open, MAC check");
       assertEquals(1, r.metrics().setupRounds(), "seed commitments");
     }
     Computation<long[]> squares =
@@ -530,7 +538,7 @@ class SpdzProtocolTest {
     for (Result<long[]> r : run(SpdzSuite.factory(M127, 12), n, 12, squares)) {
       assertEquals((long) xs[length - 1] * xs[length - 1], r.value()[length - 1]);
       assertEquals(
-          9 + 1 + 3 + 1 + 3, r.metrics().rounds(), "input, multiply, check, open, end check");
+          1 + 1 + 3 + 1 + 3, r.metrics().rounds(), "input, multiply, check, open, end check");
     }
   }
 
@@ -546,7 +554,7 @@ class SpdzProtocolTest {
               b.input(1, 2, BITS);
               return Deferred.of("done");
             })) {
-      assertEquals(9, r.metrics().rounds(), "the range proof, which ends with its own check");
+      assertEquals(1, r.metrics().rounds());
     }
   }
 
@@ -602,7 +610,8 @@ class SpdzProtocolTest {
                     }));
     assertInstanceOf(IllegalStateException.class, e.getCause());
     assertEquals(
-        "SPDZ preprocessing ran out of input masks of P0: 200 needed, 5 of 5 left", // 10 × 20 bits
+        // 10 values of BITS bits each: one input bit per bit
+        "SPDZ preprocessing ran out of input bits of P0: " + 10 * BITS + " needed, 5 of 5 left",
         e.getCause().getMessage());
   }
 }

@@ -24,14 +24,14 @@ class SpdzSuiteTest extends SuiteContractTest {
   }
 
   /**
-   * The range proof of {@link SpdzRangeInput}: broadcast, squares, MAC check (3), open w, MAC check
-   * (3). The last check covers everything the proof opened and the input broadcasts, so a run of
-   * inputs alone ends there, and an opening right after inputs waits for no check (the default
-   * {@link #roundsPerInputCheckBeforeOpen()} of 0).
+   * An input layer is one round ({@link SpdzRangeInput}: the owners send their masked bits, the
+   * rest is local), as the default {@link #roundsPerInput()} says. Its broadcasts are unchecked
+   * afterwards, so an opening right after inputs waits for their digests to be compared: one round
+   * ({@link BroadcastCheck}).
    */
   @Override
-  protected int roundsPerInput() {
-    return 9;
+  protected int roundsPerInputCheckBeforeOpen() {
+    return 1;
   }
 
   /** The MAC check: open the seeds, commit to σ, open σ. */
