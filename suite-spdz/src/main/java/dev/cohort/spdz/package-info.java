@@ -8,7 +8,9 @@
  * it ({@link dev.cohort.spdz.SpdzConfig} configures it), {@link dev.cohort.spdz.SpdzSharing} is
  * local, {@link dev.cohort.spdz.SpdzInput} inputs through a preprocessed mask, {@link
  * dev.cohort.spdz.BeaverMultiply} multiplies with a triple [Bea91], {@link
- * dev.cohort.spdz.SpdzOpen} opens and {@link dev.cohort.spdz.MacCheck} checks what was opened
+ * dev.cohort.spdz.SpdzOpen} opens (only after a check covering every earlier opening), {@link
+ * dev.cohort.spdz.SpdzRangeInput} enters inputs of a declared width from input bits known to their
+ * owner (in range by construction), and {@link dev.cohort.spdz.MacCheck} checks what was opened
  * (commit-then-open of the seed, {@link dev.cohort.spdz.BroadcastCheck} for input broadcasts
  * alone). {@link dev.cohort.spdz.SpdzPreprocessing} supplies the material, from a {@link
  * dev.cohort.spdz.PreprocessingSource}: the dealer files of {@link dev.cohort.spdz.DealerFiles}
