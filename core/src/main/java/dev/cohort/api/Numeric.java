@@ -46,15 +46,17 @@ public interface Numeric {
    *   <li><b>At the owner, on every suite:</b> a value outside the range throws {@link
    *       IllegalArgumentException} (naming the party and position, never the value) before
    *       anything is sent.
-   *   <li><b>SPDZ</b> (active security with abort, any number of corrupt parties): the range is
-   *       proven to every party. The owner inputs the value's {@code bits} bits and the parties
-   *       check that each is 0 or 1 (one multiplication per bit, one batched check per input batch,
-   *       MAC-checked); an owner that inputs anything else, whatever its own process checked, makes
-   *       every honest party abort with an {@link AbortException} naming it ("P0's input … is not a
-   *       k-bit value …; P0 is misbehaving") before any gate that uses the input runs. Every {@code
-   *       bits} up to {@link #fieldBits()} − 1 is proven, also widths that no statistical mask can
-   *       take. Cost per value: {@code bits} input masks and {@code bits} Beaver triples; per input
-   *       layer (all owners together) 9 rounds instead of 1. Declare the smallest width that fits.
+   *   <li><b>SPDZ</b> (active security with abort, any number of corrupt parties): the range holds
+   *       by construction, whatever the owner sends. The value enters as {@code bits} bits b = c
+   *       XOR r, where r is a preprocessed authenticated random bit that only the owner knows and c
+   *       is the bit the owner sends (packed, so every c is a bit); the value is Σ 2^j b_j −
+   *       2^(bits−1), inside the range. An owner that sends different bits to different parties
+   *       makes every honest party abort ("input broadcast check failed") before any opening that
+   *       depends on the input; a frame of the wrong length aborts in the input round, naming the
+   *       owner. The owner still chooses which in-range value it inputs. Every {@code bits} up to
+   *       {@link #fieldBits()} − 1 is covered. Cost per value: {@code bits} input bits of the
+   *       owner's preprocessing, {@code bits} bits on the wire, one round per input layer. Declare
+   *       the smallest width that fits.
    *   <li><b>BGW</b> (semi-honest, honest majority): the range is the owner's own check only; the
    *       parties trust each other to run the protocol. A party that does not can input any field
    *       element, and the library's statistically masked operations (comparison, equality,
