@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.cohort.api.AbortException;
@@ -25,7 +24,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
@@ -55,15 +53,7 @@ class MaterialReuseAttackTest {
 
   /** P{@link #CHEATER} adds one to the first element of every {@code target} message it sends. */
   private static SuiteFactory cheating(SpdzConfig config, Tamper.Message target) {
-    long[] one = M127.alloc(1);
-    M127.encode(1, one, 0);
-    Tamper tamper =
-        (message, peer, words, count) -> {
-          if (message == target && count > 0) {
-            M127.add(words, 0, one, 0, words, 0, 1);
-          }
-        };
-    return SpdzSuite.factory(config, party -> party == CHEATER ? tamper : null);
+    return CorruptParty.factory(config, CHEATER, CorruptParty.add(M127, 1, target, -1));
   }
 
   private static <T> List<Result<T>> run(SuiteFactory suite, long seed, Computation<T> c) {
@@ -88,22 +78,7 @@ class MaterialReuseAttackTest {
   /** Every party but the cheater failed with a cause of {@code type} that {@code ok} accepts. */
   private static void assertHonestPartiesFail(
       PartyFailedException e, Class<?> type, Predicate<String> ok) {
-    List<PartyFailedException> failures = new ArrayList<>();
-    failures.add(e);
-    for (Throwable other : e.getSuppressed()) {
-      failures.add((PartyFailedException) other);
-    }
-    int honest = 0;
-    for (PartyFailedException failure : failures) {
-      if (failure.party().index() == CHEATER) {
-        continue;
-      }
-      honest++;
-      Throwable cause = failure.getCause();
-      assertInstanceOf(type, cause, () -> "cause: " + cause);
-      assertTrue(ok.test(cause.getMessage()), cause.getMessage());
-    }
-    assertEquals(N - 1, honest, "every honest party fails: " + e.getMessage());
+    CorruptParty.assertHonestPartiesFail(e, N, CHEATER, type, ok);
   }
 
   private static long checkInFlightMark(Path file) throws IOException {
@@ -220,12 +195,7 @@ class MaterialReuseAttackTest {
             PartyFailedException.class,
             () -> run(SpdzSuite.factory(files(directory)), 50, product(56, 34)));
     // P0 refuses; the others then fail as P0 leaves, in either order
-    PartyFailedException p0 = e.party().index() == 0 ? e : null;
-    for (Throwable other : e.getSuppressed()) {
-      if (other instanceof PartyFailedException f && f.party().index() == 0) {
-        p0 = f;
-      }
-    }
+    PartyFailedException p0 = CorruptParty.failureOf(e, 0);
     assertNotNull(p0, "P0 failed: " + e.getMessage());
     assertInstanceOf(IllegalArgumentException.class, p0.getCause());
     assertEquals(

@@ -2,7 +2,6 @@ package dev.cohort.spdz;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,10 +19,7 @@ import dev.cohort.harness.PartyFailedException;
 import dev.cohort.lib.Comparison;
 import dev.cohort.lib.Equality;
 import dev.cohort.lib.Select;
-import dev.cohort.random.Prg;
 import dev.cohort.suite.ForwardingSuite;
-import dev.cohort.suite.Inbox;
-import dev.cohort.suite.Outbox;
 import dev.cohort.suite.RoundProtocol;
 import dev.cohort.suite.Shares;
 import dev.cohort.suite.Suite;
@@ -73,40 +69,17 @@ class SpdzCheckBeforeOpenAttackTest {
    * and the honest parties report each OPEN message they address to P1.
    */
   private static SuiteFactory attacked(long seed, Tamper attack, AttackerView view) {
-    SuiteFactory spdz =
-        SpdzSuite.factory(
-            SpdzConfig.insecureDealer(F, seed),
-            party ->
-                party == CORRUPT
-                    ? attack
-                    : (message, peer, words, count) -> {
-                      if (message == Tamper.Message.OPEN && peer == CORRUPT) {
-                        view.openSharesFrom.incrementAndGet(party);
-                      }
-                    });
-    return new SuiteFactory() {
-      @Override
-      public String name() {
-        return spdz.name();
-      }
-
-      @Override
-      public Field field() {
-        return spdz.field();
-      }
-
-      @Override
-      public void validate(int parties) {
-        spdz.validate(parties);
-      }
-
-      @Override
-      public Suite create(int party, int parties, Prg prg) {
+    return CorruptParty.factory(
+        SpdzConfig.insecureDealer(F, seed),
+        CORRUPT,
+        attack,
+        (sender, message, peer, count) -> {
+          if (message == Tamper.Message.OPEN && peer == CORRUPT) {
+            view.openSharesFrom.incrementAndGet(sender);
+          }
+        },
         // every party's suite is decorated: the engines compare their suites' class names
-        Suite suite = spdz.create(party, parties, prg);
-        return new RecordingSuite(suite, party == CORRUPT ? view : null);
-      }
-    };
+        (party, suite) -> new RecordingSuite(suite, party == CORRUPT ? view : null));
   }
 
   /** A party's suite: the corrupt one ({@code view} not null) records what it reconstructs. */
@@ -124,47 +97,13 @@ class SpdzCheckBeforeOpenAttackTest {
       if (view == null) {
         return open;
       }
-      return new RoundProtocol() {
-        @Override
-        public boolean isDone() {
-          return open.isDone();
-        }
-
-        @Override
-        public void send(int round, Outbox out) {
-          open.send(round, out);
-        }
-
-        @Override
-        public boolean receive(int round, Inbox in) {
-          boolean done = open.receive(round, in);
-          if (done && open.opened() != null) {
-            for (int i = 0; i < a.length; i++) {
-              view.reconstructed.add(F.toBigInteger(open.opened(), i));
-            }
-          }
-          return done;
-        }
-
-        @Override
-        public long[] opened() {
-          return open.opened();
-        }
-      };
+      return CorruptParty.recordingOpened(open, a.length, F, view.reconstructed);
     }
   }
 
   /** Adds {@code delta} to element 0 of the first {@code target} message to each peer. */
   private static Tamper addToFirst(Tamper.Message target, long delta) {
-    long[] d = F.alloc(1);
-    F.encode(delta, d, 0);
-    boolean[] done = new boolean[N];
-    return (message, peer, words, count) -> {
-      if (message == target && count > 0 && !done[peer]) {
-        done[peer] = true;
-        F.add(words, 0, d, 0, words, 0, 1);
-      }
-    };
+    return CorruptParty.once(target, 0, CorruptParty.add(F, delta, target, -1));
   }
 
   private static <T> List<Result<T>> run(SuiteFactory suite, long seed, Computation<T> c) {
@@ -174,22 +113,7 @@ class SpdzCheckBeforeOpenAttackTest {
 
   /** Every honest party failed with the MAC check's abort. */
   private static void assertHonestPartiesFailTheMacCheck(PartyFailedException e) {
-    List<PartyFailedException> failures = new ArrayList<>();
-    failures.add(e);
-    for (Throwable other : e.getSuppressed()) {
-      failures.add((PartyFailedException) other);
-    }
-    int honest = 0;
-    for (PartyFailedException failure : failures) {
-      if (failure.party().index() == CORRUPT) {
-        continue;
-      }
-      honest++;
-      Throwable cause = failure.getCause();
-      assertInstanceOf(dev.cohort.api.AbortException.class, cause, () -> "cause: " + cause);
-      assertTrue(cause.getMessage().startsWith("MAC check failed (check "), cause.getMessage());
-    }
-    assertEquals(N - 1, honest, "every honest party fails: " + e.getMessage());
+    CorruptParty.assertHonestPartiesAbort(e, N, CORRUPT, "MAC check failed (check ");
   }
 
   // ---- attacks ----

@@ -3,12 +3,10 @@ package dev.cohort.spdz;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cohort.api.AbortException;
 import dev.cohort.api.Computation;
 import dev.cohort.api.Deferred;
 import dev.cohort.api.SecretVector;
@@ -20,10 +18,7 @@ import dev.cohort.harness.LocalParties;
 import dev.cohort.harness.PartyFailedException;
 import dev.cohort.lib.Comparison;
 import dev.cohort.lib.Select;
-import dev.cohort.random.Prg;
 import dev.cohort.suite.ForwardingSuite;
-import dev.cohort.suite.Inbox;
-import dev.cohort.suite.Outbox;
 import dev.cohort.suite.RoundProtocol;
 import dev.cohort.suite.Shares;
 import dev.cohort.suite.Suite;
@@ -84,34 +79,8 @@ class SpdzInputRangeAttackTest {
 
     @Override
     public RoundProtocol open(Shares a, int receiver) {
-      RoundProtocol inner = delegate.open(a, receiver);
-      return new RoundProtocol() {
-        @Override
-        public boolean isDone() {
-          return inner.isDone();
-        }
-
-        @Override
-        public void send(int round, Outbox out) {
-          inner.send(round, out);
-        }
-
-        @Override
-        public boolean receive(int round, Inbox in) {
-          boolean done = inner.receive(round, in);
-          if (done && inner.opened() != null) {
-            for (int i = 0; i < a.length; i++) {
-              completedOpenings.add(field().toBigInteger(inner.opened(), i));
-            }
-          }
-          return done;
-        }
-
-        @Override
-        public long[] opened() {
-          return inner.opened();
-        }
-      };
+      return CorruptParty.recordingOpened(
+          delegate.open(a, receiver), a.length, field(), completedOpenings);
     }
   }
 
@@ -121,36 +90,19 @@ class SpdzInputRangeAttackTest {
    */
   private static SuiteFactory corruptP0(
       long dealerSeed, UnaryOperator<long[]> words, Tamper tamper, List<RecordingSuite> p0) {
-    SuiteFactory spdz =
-        SpdzSuite.factory(
-            SpdzConfig.insecureDealer(M127, dealerSeed), party -> party == 0 ? tamper : null);
-    return new SuiteFactory() {
-      @Override
-      public String name() {
-        return spdz.name();
-      }
-
-      @Override
-      public Field field() {
-        return spdz.field();
-      }
-
-      @Override
-      public void validate(int parties) {
-        spdz.validate(parties);
-      }
-
-      @Override
-      public Suite create(int party, int parties, Prg prg) {
-        // Every party's suite is decorated alike: the engines compare their suites' class names.
-        RecordingSuite recording =
-            new RecordingSuite(spdz.create(party, parties, prg), party == 0 ? words : null);
-        if (party == 0) {
-          p0.add(recording);
-        }
-        return recording;
-      }
-    };
+    return CorruptParty.factory(
+        SpdzConfig.insecureDealer(M127, dealerSeed),
+        0,
+        tamper,
+        null,
+        (party, suite) -> {
+          // Every party's suite is decorated alike: the engines compare their suites' class names.
+          RecordingSuite recording = new RecordingSuite(suite, party == 0 ? words : null);
+          if (party == 0) {
+            p0.add(recording);
+          }
+          return recording;
+        });
   }
 
   /**
@@ -201,22 +153,7 @@ class SpdzInputRangeAttackTest {
   }
 
   private static void assertHonestPartiesAbort(PartyFailedException e, String prefix) {
-    List<PartyFailedException> failures = new ArrayList<>();
-    failures.add(e);
-    for (Throwable other : e.getSuppressed()) {
-      failures.add((PartyFailedException) other);
-    }
-    int honest = 0;
-    for (PartyFailedException failure : failures) {
-      if (failure.party().index() == 0) {
-        continue;
-      }
-      honest++;
-      Throwable cause = failure.getCause();
-      assertInstanceOf(AbortException.class, cause, () -> "cause: " + cause);
-      assertTrue(cause.getMessage().startsWith(prefix), cause.getMessage());
-    }
-    assertEquals(PARTIES - 1, honest, "every honest party fails: " + e.getMessage());
+    CorruptParty.assertHonestPartiesAbort(e, PARTIES, 0, prefix);
   }
 
   /** The word a corrupt owner sends, as a function of its input bits r. */

@@ -1,12 +1,13 @@
 package dev.cohort.spdz;
 
+import static dev.cohort.spdz.CorruptParty.assertEveryPartyAborts;
+import static dev.cohort.spdz.CorruptParty.assertHonestPartiesAbort;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cohort.api.AbortException;
 import dev.cohort.api.Computation;
 import dev.cohort.api.Deferred;
 import dev.cohort.api.Secret;
@@ -62,88 +63,24 @@ class SpdzProtocolTest {
   /** Party {@code cheater} adds one to the first element it sends in {@code target} messages. */
   private static SuiteFactory cheating(
       SpdzConfig config, int cheater, Tamper.Message target, int onlyPeer) {
-    Field f = config.field();
-    long[] one = f.alloc(1);
-    f.encode(1, one, 0);
-    Tamper tamper =
-        (message, peer, words, count) -> {
-          if (message == target && count > 0 && (onlyPeer < 0 || peer == onlyPeer)) {
-            if (message == Tamper.Message.CHECK_SEED || message == Tamper.Message.INPUT) {
-              words[0] ^= 1; // seeds and inputs' packed bits are words, not field elements
-            } else {
-              f.add(words, 0, one, 0, words, 0, 1);
-            }
-          }
-        };
-    return SpdzSuite.factory(config, party -> party == cheater ? tamper : null);
+    return CorruptParty.factory(
+        config, cheater, CorruptParty.add(config.field(), 1, target, onlyPeer));
   }
 
   /**
    * {@code spdz} whose inputs of a declared width are input as field elements ({@link SpdzInput}).
    */
   private static SuiteFactory elementInputs(SuiteFactory spdz) {
-    return new SuiteFactory() {
-      @Override
-      public String name() {
-        return spdz.name();
-      }
-
-      @Override
-      public Field field() {
-        return spdz.field();
-      }
-
-      @Override
-      public void validate(int parties) {
-        spdz.validate(parties);
-      }
-
-      @Override
-      public dev.cohort.suite.Suite create(int party, int parties, dev.cohort.random.Prg prg) {
-        return new dev.cohort.suite.ForwardingSuite(spdz.create(party, parties, prg)) {
-          @Override
-          public dev.cohort.suite.RoundProtocol input(
-              int owner, long[] values, int length, int bits) {
-            return delegate.input(owner, values, length);
-          }
-        };
-      }
-    };
-  }
-
-  /** Every party fails with an abort that starts with {@code prefix}: none returns a value. */
-  private static void assertEveryPartyAborts(PartyFailedException e, int n, String prefix) {
-    List<Throwable> causes = new ArrayList<>();
-    causes.add(e.getCause());
-    for (Throwable other : e.getSuppressed()) {
-      causes.add(other.getCause());
-    }
-    assertEquals(n, causes.size(), "every party fails: " + e.getMessage());
-    for (Throwable cause : causes) {
-      assertInstanceOf(AbortException.class, cause, () -> "cause: " + cause);
-      assertTrue(cause.getMessage().startsWith(prefix), cause.getMessage());
-    }
-  }
-
-  /** Every party but {@code cheater} fails with an abort that starts with {@code prefix}. */
-  private static void assertHonestPartiesAbort(
-      PartyFailedException e, int n, int cheater, String prefix) {
-    List<PartyFailedException> failures = new ArrayList<>();
-    failures.add(e);
-    for (Throwable other : e.getSuppressed()) {
-      failures.add((PartyFailedException) other);
-    }
-    int honest = 0;
-    for (PartyFailedException failure : failures) {
-      if (failure.party().index() == cheater) {
-        continue;
-      }
-      honest++;
-      Throwable cause = failure.getCause();
-      assertInstanceOf(AbortException.class, cause, () -> "cause: " + cause);
-      assertTrue(cause.getMessage().startsWith(prefix), cause.getMessage());
-    }
-    assertEquals(n - 1, honest, "every honest party fails: " + e.getMessage());
+    return CorruptParty.decorated(
+        spdz,
+        (party, suite) ->
+            new dev.cohort.suite.ForwardingSuite(suite) {
+              @Override
+              public dev.cohort.suite.RoundProtocol input(
+                  int owner, long[] values, int length, int bits) {
+                return delegate.input(owner, values, length);
+              }
+            });
   }
 
   private static Computation<Long> product(int n) {
@@ -262,9 +199,7 @@ class SpdzProtocolTest {
               java.util.Arrays.fill(words, 0, f.words(), -1L); // >= p in both fields
             }
           };
-      SuiteFactory spdz =
-          SpdzSuite.factory(
-              SpdzConfig.insecureDealer(f, 41), party -> party == cheater ? tamper : null);
+      SuiteFactory spdz = CorruptParty.factory(SpdzConfig.insecureDealer(f, 41), cheater, tamper);
       // Inputs of a declared width send packed bits, which have no value outside the field (any
       // word decodes to bits): the element broadcast of an input without a width does.
       SuiteFactory suite = target == Tamper.Message.INPUT ? elementInputs(spdz) : spdz;
@@ -312,9 +247,7 @@ class SpdzProtocolTest {
               java.util.Arrays.fill(words, element * f.words(), (element + 1) * f.words(), -1L);
             }
           };
-      SuiteFactory suite =
-          SpdzSuite.factory(
-              SpdzConfig.insecureDealer(f, 43), party -> party == cheater ? tamper : null);
+      SuiteFactory suite = CorruptParty.factory(SpdzConfig.insecureDealer(f, 43), cheater, tamper);
       long[] values = {3, -1, 4, 1, -5, 9, 2};
       Computation<long[]> c =
           b -> {
