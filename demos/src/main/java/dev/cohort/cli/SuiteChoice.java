@@ -4,7 +4,6 @@ import dev.cohort.bgw.BgwConfig;
 import dev.cohort.bgw.BgwSuite;
 import dev.cohort.field.Field;
 import dev.cohort.field.Fields;
-import dev.cohort.spdz.DealerFiles;
 import dev.cohort.spdz.SpdzConfig;
 import dev.cohort.spdz.SpdzSuite;
 import dev.cohort.suite.SuiteFactory;
@@ -40,10 +39,7 @@ record SuiteChoice(String name, Field field, Path preprocessing, Long dealerSeed
             throw new IllegalArgumentException(
                 "--preprocessing and --insecure-dealer-seed exclude each other");
           }
-          return SpdzSuite.factory(
-              SpdzConfig.insecureDealer(f, 0)
-                  .withPreprocessing(
-                      DealerFiles.source(preprocessing), "dealer files in " + preprocessing));
+          return SpdzSuite.factory(SpdzConfig.dealerFiles(f, preprocessing));
         }
         if (dealerSeed == null && multiProcess) {
           throw new IllegalArgumentException(

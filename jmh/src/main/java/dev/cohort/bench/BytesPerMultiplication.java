@@ -68,9 +68,8 @@ public final class BytesPerMultiplication {
         suite.equals("bgw")
             ? BgwSuite.factory(field)
             : SpdzSuite.factory(
-                SpdzConfig.insecureDealer(field, SEED)
-                    .withPreprocessing(
-                        SpdzBenchmark.Replayed.source(field, N), "insecure dealer, replayed"));
+                SpdzConfig.of(
+                    field, SpdzBenchmark.Replayed.source(field, N), "insecure dealer, replayed"));
     SplittableRandom random = new SplittableRandom(42);
     long[] xs = new long[N];
     long[] ys = new long[N];

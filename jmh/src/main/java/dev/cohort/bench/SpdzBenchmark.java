@@ -93,9 +93,7 @@ public class SpdzBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
       Field f = Fields.byName(field);
-      SpdzConfig config =
-          SpdzConfig.insecureDealer(f, SEED)
-              .withPreprocessing(Replayed.source(f, n), "insecure dealer, replayed");
+      SpdzConfig config = SpdzConfig.of(f, Replayed.source(f, n), "insecure dealer, replayed");
       SuiteFactory suite = SpdzSuite.factory(config);
       // INSECURE: a fixed PRG seed makes runs repeatable; for benchmarks only, never deployments.
       parties = StandingParties.open(transport, PARTIES, suite, SEED);

@@ -2,7 +2,6 @@ package dev.cohort.bgw;
 
 import dev.cohort.field.Field;
 import dev.cohort.random.Prg;
-import dev.cohort.suite.Inbox;
 import dev.cohort.suite.Outbox;
 import dev.cohort.suite.PolynomialSuite;
 import dev.cohort.suite.RoundProtocol;
@@ -10,8 +9,6 @@ import dev.cohort.suite.Shares;
 import dev.cohort.suite.Suite;
 import dev.cohort.suite.SuiteFactory;
 import java.math.BigInteger;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The BGW suite: Shamir secret sharing of degree t among n ≥ 3 parties, t < n/2, secure against t
@@ -28,10 +25,8 @@ public final class BgwSuite extends PolynomialSuite {
   final ShamirSharing sharing;
   final int threshold;
   private final Prg prg;
-  private final Prg[] toSeeded; // self -> k for k in T_self
-  private final Prg[] fromDealer; // i -> self for self in T_i
   private final boolean usePrss;
-  private Prss prss;
+  private BgwKeySetup keys; // the pairwise seeds and PRSS keys, once set up
   private long[][] scratch; // see scratch()
   private BgwPrssBits.Weights prssBitWeights; // computed on first use
 
@@ -41,8 +36,6 @@ public final class BgwSuite extends PolynomialSuite {
     this.threshold = config.thresholdFor(parties);
     this.sharing = new ShamirSharing(field, parties, threshold, party);
     this.prg = prg;
-    this.toSeeded = new Prg[parties];
-    this.fromDealer = new Prg[parties];
     // exact (saturating) count: a wrapped count once chose PRSS where it could not run
     this.usePrss = Prss.setCount(parties, threshold) <= config.prssLimit();
   }
@@ -112,76 +105,11 @@ public final class BgwSuite extends PolynomialSuite {
 
   // ---- set-up: pairwise and PRSS keys ----
 
+  /** Agrees the pairwise seeds and PRSS keys in one round; see {@link BgwKeySetup}. */
   @Override
   public RoundProtocol setup() {
-    List<int[]> sets = usePrss ? Prss.setsOf(party, parties, threshold) : List.of();
-    List<long[]> myKeys = new ArrayList<>();
-    return new RoundProtocol() {
-      @Override
-      public void send(int round, Outbox out) {
-        for (int m = 0; m < threshold; m++) {
-          int k = sharing.seeded(party, m);
-          long[] key = newKey();
-          toSeeded[k] = prgOf(key, 0);
-          out.write(k, key, 0, 2);
-        }
-        for (int[] outsiders : sets) {
-          if (Prss.lowestMember(outsiders) == party) {
-            long[] key = newKey();
-            myKeys.add(key);
-            for (int k = party + 1; k < parties; k++) {
-              if (Prss.isMember(outsiders, k)) {
-                out.write(k, key, 0, 2);
-              }
-            }
-          }
-        }
-      }
-
-      @Override
-      public boolean receive(int round, Inbox in) {
-        for (int i = 0; i < parties; i++) {
-          if (i != party && sharing.isSeeded(i, party)) {
-            long[] key = new long[2];
-            in.read(i, key, 0, 2);
-            fromDealer[i] = prgOf(key, 0);
-          }
-        }
-        if (!usePrss) {
-          return true;
-        }
-        List<Prg> keys = new ArrayList<>();
-        List<Prg> bitKeys = new ArrayList<>();
-        int mine = 0;
-        for (int[] outsiders : sets) {
-          int lowest = Prss.lowestMember(outsiders);
-          long[] key;
-          if (lowest == party) {
-            key = myKeys.get(mine++);
-          } else {
-            key = new long[2];
-            in.read(lowest, key, 0, 2);
-          }
-          keys.add(prgOf(key, 0));
-          bitKeys.add(prgOf(key, 1));
-        }
-        prss = new Prss(field, party, sets, keys, bitKeys);
-        return true;
-      }
-    };
-  }
-
-  private long[] newKey() {
-    return new long[] {prg.nextLong(), prg.nextLong()};
-  }
-
-  private static Prg prgOf(long[] key, long stream) {
-    byte[] bytes = new byte[16];
-    for (int b = 0; b < 8; b++) {
-      bytes[b] = (byte) (key[0] >>> (8 * b));
-      bytes[8 + b] = (byte) (key[1] >>> (8 * b));
-    }
-    return Prg.fromKey(bytes, stream);
+    keys = new BgwKeySetup(sharing, party, prg, usePrss);
+    return keys;
   }
 
   // ---- dealing with pairwise seeds ----
@@ -206,7 +134,7 @@ public final class BgwSuite extends PolynomialSuite {
     terms[0] = secrets;
     for (int j = 0; j < threshold; j++) {
       terms[j + 1] = scratch(j + 1, m);
-      field.random(toSeeded[sharing.seeded(party, j)], terms[j + 1], 0, m);
+      field.random(keys.toSeeded(sharing.seeded(party, j)), terms[j + 1], 0, m);
     }
     long[] buffer = scratch(0, m);
     for (int k = 0; k < parties; k++) {
@@ -236,7 +164,7 @@ public final class BgwSuite extends PolynomialSuite {
    */
   void addSeededShare(int dealer, long[] acc, int ao, int m) {
     long[] s = scratch(threshold + 1, m);
-    field.random(fromDealer[dealer], s, 0, m);
+    field.random(keys.fromDealer(dealer), s, 0, m);
     if (sharing.seedScale != null && party != 0) {
       field.scaleAdd(s, 0, sharing.seedScale, party, acc, ao, m);
     } else {
@@ -246,7 +174,7 @@ public final class BgwSuite extends PolynomialSuite {
 
   /** Draws this party's share of {@code m} values dealt by {@code dealer} into {@code out}. */
   void seededShare(int dealer, long[] out, int oo, int m) {
-    field.random(fromDealer[dealer], out, oo, m);
+    field.random(keys.fromDealer(dealer), out, oo, m);
     if (sharing.seedScale != null && party != 0) { // x_0 = 1
       field.scale(out, oo, sharing.seedScale, party, out, oo, m);
     }
@@ -292,7 +220,7 @@ public final class BgwSuite extends PolynomialSuite {
   @Override
   public RoundProtocol random(int length) {
     if (usePrss) {
-      Shares r = new Shares(length, prss.next(length), null);
+      Shares r = new Shares(length, keys.prss().next(length), null);
       return RoundProtocol.finished(r);
     }
     // Each of t + 1 dealers deals a random sharing; their sum is unknown to any t parties.
@@ -376,7 +304,7 @@ public final class BgwSuite extends PolynomialSuite {
 
   /** The PRSS of this party; only when PRSS is in use. */
   Prss prss() {
-    return prss;
+    return keys.prss();
   }
 
   BgwPrssBits.Weights prssBitWeights() {

@@ -2,6 +2,7 @@ package dev.cohort.spdz;
 
 import dev.cohort.field.Field;
 import dev.cohort.field.Fields;
+import java.nio.file.Path;
 
 /**
  * Configuration of the SPDZ online suite.
@@ -67,10 +68,30 @@ public record SpdzConfig(
   }
 
   /**
+   * Preprocessing from {@code source}, over {@code field}, with the default {@code checkEvery}: the
+   * general factory for material that does not come from the in-process dealer.
+   *
+   * @param description how {@code source} reads in reports, e.g. {@code dealer files in /data}
+   */
+  public static SpdzConfig of(Field field, PreprocessingSource source, String description) {
+    return new SpdzConfig(field, source, DEFAULT_CHECK_EVERY, description);
+  }
+
+  /**
+   * Each party's preprocessing read from its file in {@code directory}, as written by {@link
+   * DealerFiles#write}, over {@code field}: the configuration for runs whose secrets matter. It
+   * reads as {@code dealer files in <directory>} in reports.
+   */
+  public static SpdzConfig dealerFiles(Field field, Path directory) {
+    return of(field, DealerFiles.source(directory), "dealer files in " + directory);
+  }
+
+  /**
    * The in-process dealer seeded with {@code seed}, over {@code field}: INSECURE, every party (and
    * anyone) who knows the seed knows every secret. For tests and benchmarks. After a MAC check of a
    * party failed (or was interrupted) with this config, its source refuses to deal to that party
-   * again in this JVM; a new config from the same seed would deal the same key again.
+   * again in this JVM; a new config from the same seed would deal the same key again. Real runs use
+   * {@link #dealerFiles} (or {@link #of} with another source).
    */
   public static SpdzConfig insecureDealer(Field field, long seed) {
     return new SpdzConfig(
@@ -86,6 +107,7 @@ public record SpdzConfig(
     return new SpdzConfig(field, preprocessing, openedValues, description);
   }
 
+  /** This configuration with its preprocessing from {@code source}, described as {@code what}. */
   public SpdzConfig withPreprocessing(PreprocessingSource source, String what) {
     return new SpdzConfig(field, source, checkEvery, what);
   }

@@ -33,9 +33,7 @@ class DealerFilesTest {
       new DealerFiles.Amounts(1000, 50, 50, 100, 2000);
 
   private static SuiteFactory fromFiles(Field field, Path directory) {
-    return SpdzSuite.factory(
-        SpdzConfig.insecureDealer(field, 0)
-            .withPreprocessing(DealerFiles.source(directory), "dealer files"));
+    return SpdzSuite.factory(SpdzConfig.dealerFiles(field, directory));
   }
 
   @Test

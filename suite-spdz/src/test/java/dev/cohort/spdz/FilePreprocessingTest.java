@@ -44,7 +44,7 @@ class FilePreprocessingTest {
   private static final int HEADER_BYTES_M61 = 8 * (6 + 1 + 7); // words = 1: 5 counts, id (2)
 
   private static LocalParties parties(int n, PreprocessingSource source, long seed) {
-    SpdzConfig config = SpdzConfig.insecureDealer(M61, 0).withPreprocessing(source, "files");
+    SpdzConfig config = SpdzConfig.of(M61, source, "files");
     return new LocalParties(
         n, SpdzSuite.factory(config), EngineConfig.defaults().withInsecureSeed(seed), TIMEOUT);
   }

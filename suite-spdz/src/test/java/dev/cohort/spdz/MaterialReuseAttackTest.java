@@ -47,8 +47,7 @@ class MaterialReuseAttackTest {
   private static final String BURNED = "a MAC check failed (or was interrupted) on the SPDZ";
 
   private static SpdzConfig files(Path directory) {
-    return SpdzConfig.insecureDealer(M127, 0)
-        .withPreprocessing(DealerFiles.source(directory), "dealer files");
+    return SpdzConfig.dealerFiles(M127, directory);
   }
 
   /** P{@link #CHEATER} adds one to the first element of every {@code target} message it sends. */

@@ -361,8 +361,7 @@ class SpdzProtocolTest {
             }
           };
         };
-    SpdzConfig config =
-        SpdzConfig.insecureDealer(M127, 21).withPreprocessing(corrupt, "corrupt dealer");
+    SpdzConfig config = SpdzConfig.of(M127, corrupt, "corrupt dealer");
     PartyFailedException e =
         assertThrows(
             PartyFailedException.class, () -> run(SpdzSuite.factory(config), n, 21, product(n)));
@@ -527,8 +526,7 @@ class SpdzProtocolTest {
 
   @Test
   void preprocessing_runsOut_failsNamingWhatRanOut() {
-    SpdzConfig config =
-        SpdzConfig.insecureDealer(M61, 1).withPreprocessing(InsecureDealer.source(1, 5), "capped");
+    SpdzConfig config = SpdzConfig.of(M61, InsecureDealer.source(1, 5), "capped");
     PartyFailedException e =
         assertThrows(
             PartyFailedException.class,
