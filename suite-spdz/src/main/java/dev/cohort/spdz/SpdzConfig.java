@@ -106,9 +106,4 @@ public record SpdzConfig(
   public SpdzConfig withCheckEvery(int openedValues) {
     return new SpdzConfig(field, preprocessing, openedValues, description);
   }
-
-  /** This configuration with its preprocessing from {@code source}, described as {@code what}. */
-  public SpdzConfig withPreprocessing(PreprocessingSource source, String what) {
-    return new SpdzConfig(field, source, checkEvery, what);
-  }
 }
