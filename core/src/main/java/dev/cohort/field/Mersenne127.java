@@ -1,5 +1,15 @@
 package dev.cohort.field;
 
+import static dev.cohort.field.Limbs127.P_HI;
+import static dev.cohort.field.Limbs127.P_LO;
+import static dev.cohort.field.Limbs127.addLimbs;
+import static dev.cohort.field.Limbs127.addSmallProduct;
+import static dev.cohort.field.Limbs127.carry;
+import static dev.cohort.field.Limbs127.foldLimbs;
+import static dev.cohort.field.Limbs127.mulAdd;
+import static dev.cohort.field.Limbs127.reduce128;
+import static dev.cohort.field.Limbs127.rotateLeft;
+
 import dev.cohort.random.Prg;
 import java.math.BigInteger;
 
@@ -13,17 +23,14 @@ import java.math.BigInteger;
  * <p>Kernels work on the two words directly, without {@code BigInteger}. Multiplication is the
  * 256-bit schoolbook product of the 64-bit limbs, then reduction with {@code 2^127 ≡ 1 (mod p)}:
  * the bits above 127 are added onto the low 127 bits, twice, and a result equal to {@code p}
- * becomes zero. Java 17 has no unsigned multiply-high, so it is derived from {@link
- * Math#multiplyHigh} (see {@link #unsignedMultiplyHigh}). Carries between words use the branch-free
- * carry-out formula of {@link #carry}.
+ * becomes zero. The word arithmetic lives in {@link Limbs127}; products by small constants (BGW's
+ * coefficients, public signs) in {@link SmallConstants127}.
+ *
+ * <p>Why past 400 lines: the class implements the whole {@link Field} interface for one
+ * representation, and each override is a short loop over those helpers; splitting it further would
+ * split one contract across files.
  */
 public final class Mersenne127 implements Field {
-
-  /** Low word of {@code p}: all 64 bits set. */
-  private static final long P_LO = -1L;
-
-  /** High word of {@code p}, and the mask of the low 63 bits of a high word. */
-  private static final long P_HI = Long.MAX_VALUE;
 
   private static final BigInteger MODULUS = BigInteger.ONE.shiftLeft(127).subtract(BigInteger.ONE);
   private static final BigInteger P_MINUS_2 = MODULUS.subtract(BigInteger.TWO);
@@ -53,98 +60,6 @@ public final class Mersenne127 implements Field {
   @Override
   public int words() {
     return 2;
-  }
-
-  // ---- word-level helpers -------------------------------------------------------------------
-
-  /** The carry out of bit 63 of {@code s = x + y (+ carry in)}, as 0 or 1. */
-  private static long carry(long x, long y, long s) {
-    // Majority of x63, y63 and the carry into bit 63, which is x63 ^ y63 ^ s63.
-    return ((x & y) | ((x | y) & ~s)) >>> 63;
-  }
-
-  /** The high 64 bits of the unsigned 128-bit product of {@code a} and {@code b}. */
-  private static long unsignedMultiplyHigh(long a, long b) {
-    // multiplyHigh reads a negative operand as x - 2^64; add back the other operand for each.
-    return Math.multiplyHigh(a, b) + ((a >> 63) & b) + ((b >> 63) & a);
-  }
-
-  /**
-   * Writes {@code s mod p} for {@code s = s0 + s1 * 2^64 < 2^128 - 1} to {@code out[o, o + 2)}: the
-   * canonical form of a sum kept lazily (below 2^128 − 1) by fused kernels elsewhere.
-   */
-  public static void reduce128(long s0, long s1, long[] out, int o) {
-    // Fold bit 127 onto bit 0: r = (s & p) + (s >>> 127) <= p, because s < 2^128 - 1.
-    long top = s1 >>> 63;
-    long r0 = s0 + top;
-    long r1 = (s1 & P_HI) + carry(s0, top, r0);
-    if (r0 == P_LO && r1 == P_HI) { // r == p, rare
-      r0 = 0;
-      r1 = 0;
-    }
-    out[o] = r0;
-    out[o + 1] = r1;
-  }
-
-  /**
-   * Writes {@code (a * b + c) mod p} to {@code out[o, o + 2)} for canonical {@code a}, {@code b}
-   * and {@code c}. The addend is free here: {@code a * b + c <= (p - 1) * p < 2^254}, the bound the
-   * reduction needs anyway.
-   */
-  private static void mulAdd(
-      long a0, long a1, long b0, long b1, long c0, long c1, long[] out, int o) {
-    mulAddFolded(a0, a1, b0, b1, c0, c1, out, o);
-    reduce128(out[o], out[o + 1], out, o);
-  }
-
-  /**
-   * As {@link #mulAdd}, but leaves the folded sum s ≡ a * b + c (mod p), s ≤ 2^128 − 2, without the
-   * final reduction: a valid addend {@code c} for a second {@link #mulAdd}, which is how {@link
-   * #combine} saves one reduction per pair of terms. Any {@code c} below 2^128 − 2^126 keeps the
-   * bound a * b + c < 2^254 that the columns rely on.
-   */
-  private static void mulAddFolded(
-      long a0, long a1, long b0, long b1, long c0, long c1, long[] out, int o) {
-    // Partial products. a1, b1 < 2^63, so only terms with a0 or b0 need the unsigned fix-up.
-    long lo00 = a0 * b0;
-    long hi00 = unsignedMultiplyHigh(a0, b0);
-    long lo01 = a0 * b1;
-    long hi01 = Math.multiplyHigh(a0, b1) + ((a0 >> 63) & b1);
-    long lo10 = a1 * b0;
-    long hi10 = Math.multiplyHigh(a1, b0) + ((b0 >> 63) & a1);
-    long lo11 = a1 * b1;
-    long hi11 = Math.multiplyHigh(a1, b1);
-
-    // Column 0: lo00 + c0.
-    long w0 = lo00 + c0;
-    long k = carry(lo00, c0, w0);
-    // Column 1: hi00 + lo01 + lo10 + c1 + k; up to three carries out.
-    long t = hi00 + lo01;
-    long k1 = carry(hi00, lo01, t);
-    long w1 = t + lo10;
-    k1 += carry(t, lo10, w1);
-    t = w1 + c1;
-    k1 += carry(w1, c1, t);
-    w1 = t + k;
-    k1 += carry(t, k, w1);
-    // Column 2: hi01 + hi10 + lo11 + k1. hi01, hi10 < 2^63, so their sum cannot carry.
-    t = hi01 + hi10;
-    long w2 = t + lo11;
-    long k2 = carry(t, lo11, w2);
-    t = w2 + k1;
-    k2 += carry(w2, k1, t);
-    w2 = t;
-    // Column 3: the total is < 2^254, so w3 < 2^62 and nothing carries out.
-    long w3 = hi11 + k2;
-
-    // x = L + H * 2^127 ≡ L + H with L = x mod 2^127 and H = x >>> 127 < 2^127.
-    long h0 = (w1 >>> 63) | (w2 << 1);
-    long h1 = (w2 >>> 63) | (w3 << 1);
-    long l1 = w1 & P_HI;
-    long s0 = w0 + h0;
-    long s1 = l1 + h1 + carry(w0, h0, s0); // l1, h1 < 2^63: no overflow, s <= 2^128 - 2
-    out[o] = s0;
-    out[o + 1] = s1;
   }
 
   // ---- kernels -------------------------------------------------------------------------------
@@ -186,44 +101,11 @@ public final class Mersenne127 implements Field {
 
   @Override
   public void mul(long[] a, int ao, long[] b, int bo, long[] out, int oo, int n) {
-    for (int i = mulSigns(a, ao, b, bo, out, oo, n); i < n; i++) {
+    for (int i = SmallConstants127.mulSigns(a, ao, b, bo, out, oo, n); i < n; i++) {
       int ia = 2 * (ao + i);
       int ib = 2 * (bo + i);
       mulAdd(a[ia], a[ia + 1], b[ib], b[ib + 1], 0, 0, out, 2 * (oo + i));
     }
-  }
-
-  /**
-   * {@link #mul} by coefficients in {0, 1, −1} (the public coefficients with which the library's
-   * bitwise protocols scale secret bits: c xor r = c + (1 − 2c)·r and the like) as a select,
-   * branch-free in the pattern, which follows public bits that look random. Stops at the first
-   * other coefficient and returns how many elements it wrote, so that the check costs one pass
-   * together with the select, not one before it (a vector of shares stops at element 0). In a BGW
-   * 32-bit comparison the scaling of bits by such vectors was 13% of the CPU time (JFR) with full
-   * multiplications, and a separate scan before the select was 4–7%.
-   */
-  private static int mulSigns(long[] a, int ao, long[] b, int bo, long[] out, int oo, int n) {
-    for (int i = 0; i < n; i++) {
-      int ib = 2 * (bo + i);
-      long lo = b[ib];
-      long hi = b[ib + 1];
-      boolean zeroOrOne = (hi | (lo >>> 1)) == 0;
-      boolean minusOne = hi == P_HI && lo == P_LO - 1;
-      if (!zeroOrOne && !minusOne) {
-        return i;
-      }
-      int ia = 2 * (ao + i);
-      long a0 = a[ia];
-      long a1 = a[ia + 1];
-      long keep = -(lo & 1); // 1 is odd; 0 and p − 1 are even
-      long flip = -(hi >>> 62); // only p − 1 has a high word
-      long any = a0 | a1;
-      long nonzero = (any | -any) >> 63; // all ones unless a = 0, whose negation is 0, not p
-      int io = 2 * (oo + i);
-      out[io] = (a0 & keep) | ((P_LO - a0) & flip & nonzero);
-      out[io + 1] = (a1 & keep) | ((P_HI - a1) & flip & nonzero);
-    }
-    return n;
   }
 
   @Override
@@ -271,15 +153,7 @@ public final class Mersenne127 implements Field {
       }
       return;
     }
-    Small small = n >= SMALL_MIN_BATCH ? Small.of(k0, k1) : null;
-    long u = small == null ? 0 : small.u;
-    int shift = small == null ? 0 : small.shift;
-    long negate = small == null ? 0 : small.negate;
-    if (small != null) {
-      for (int i = 0; i < n; i++) {
-        int ia = 2 * (ao + i);
-        mulSmallAdd(a[ia], a[ia + 1], u, shift, negate, 0, 0, out, 2 * (oo + i));
-      }
+    if (SmallConstants127.scale(a, ao, k0, k1, out, oo, n)) {
       return;
     }
     for (int i = 0; i < n; i++) {
@@ -288,165 +162,9 @@ public final class Mersenne127 implements Field {
     }
   }
 
-  /** Batches from this size on classify a constant factor (see {@link Small}). */
-  private static final int SMALL_MIN_BATCH = 16;
-
-  /**
-   * A constant c = ±u·2^s (mod p) with u below 2^62: multiplying by it takes two 64-bit products
-   * where a full one takes eight, and a rotation. The constants of BGW at n = 3 are of this form
-   * except 1/3 and 2/3: the Lagrange coefficients 3, −3, 2, −1, 1/2 = 2^126 and 3/2 = 3·2^126.
-   * Classifying costs a pass over the bits of c (below a microsecond), so only batches of {@link
-   * #SMALL_MIN_BATCH} or more try it.
-   *
-   * @param negate all ones when c = −u·2^s, else zero
-   */
-  private record Small(long u, int shift, long negate) {
-
-    static Small of(long c0, long c1) {
-      Small plus = rotated(c0, c1, 0);
-      if (plus != null) {
-        return plus;
-      }
-      boolean zero = (c0 | c1) == 0;
-      return zero ? null : rotated(P_LO - c0, P_HI - c1, -1L);
-    }
-
-    /** c = u·2^s, u odd (or zero), for a run of set bits starting at s, or null. */
-    private static Small rotated(long c0, long c1, long negate) {
-      if (c1 == 0 && (c0 >>> 62) == 0) {
-        int s = c0 == 0 ? 0 : Long.numberOfTrailingZeros(c0);
-        return new Small(c0 >>> s, s, negate);
-      }
-      long[] r = new long[2];
-      for (int s = 1; s < 127; s++) {
-        // u = c·2^(−s) is a rotation right by s; it can only be small when bit s starts a run
-        if (bit(c0, c1, s) && !bit(c0, c1, s - 1)) {
-          rotateLeft(c0, c1, 127 - s, r, 0);
-          if (r[1] == 0 && (r[0] >>> 62) == 0) {
-            return new Small(r[0], s, negate);
-          }
-        }
-      }
-      return null;
-    }
-
-    private static boolean bit(long c0, long c1, int i) {
-      return ((i < 64 ? c0 >>> i : c1 >>> (i - 64)) & 1) != 0;
-    }
-  }
-
-  /**
-   * Writes {@code (x * c + y) mod p} to {@code out[o, o + 2)} for canonical x and y and a constant
-   * c = ±u·2^shift of the form {@link Small}. With u = 1 (BGW's −1, 2, −2, 1/2 at n = 3) there is
-   * nothing to multiply: rotating and negating cost about half of a product by u.
-   */
-  private static void mulSmallAdd(
-      long x0, long x1, long u, int shift, long negate, long y0, long y1, long[] out, int o) {
-    if (u == 1) {
-      rotateNegateAdd(x0, x1, shift, negate, y0, y1, out, o);
-    } else {
-      mulOddAdd(x0, x1, u, shift, negate, y0, y1, out, o);
-    }
-  }
-
-  /** Writes {@code (±(x * 2^shift) + y) mod p} for canonical x and y (negate: all ones for −). */
-  private static void rotateNegateAdd(
-      long x0, long x1, int shift, long negate, long y0, long y1, long[] out, int o) {
-    if (shift != 0) { // as rotateLeft
-      int back = 127 - shift;
-      long l0 = shift < 64 ? x0 << shift : 0;
-      long l1 = (shift < 64 ? (x1 << shift) | (x0 >>> (64 - shift)) : x0 << (shift - 64)) & P_HI;
-      long b0 = back < 64 ? (x0 >>> back) | (x1 << (64 - back)) : x1 >>> (back - 64);
-      long b1 = back < 64 ? x1 >>> back : 0;
-      x0 = l0 | b0;
-      x1 = l1 | b1;
-    }
-    long any = x0 | x1;
-    long flip = negate & ((any | -any) >> 63); // −0 is 0
-    x0 ^= flip; // p − x flips the 127 bits of x
-    x1 ^= flip & P_HI;
-    long t0 = x0 + y0;
-    reduce128(t0, x1 + y1 + carry(x0, y0, t0), out, o); // x + y < 2p < 2^128 - 1
-  }
-
-  /**
-   * {@link #mulSmallAdd} for u > 1: x is rotated and negated first (exact on canonical values),
-   * then y rides along in the product's columns, so that one fold and one reduction finish. Kept
-   * below C2's inlining limit of 325 bytes of bytecode: a larger version was called, not inlined,
-   * per element.
-   */
-  private static void mulOddAdd(
-      long x0, long x1, long u, int shift, long negate, long y0, long y1, long[] out, int o) {
-    if (shift != 0) { // as rotateLeft
-      int back = 127 - shift;
-      long l0 = shift < 64 ? x0 << shift : 0;
-      long l1 = (shift < 64 ? (x1 << shift) | (x0 >>> (64 - shift)) : x0 << (shift - 64)) & P_HI;
-      long b0 = back < 64 ? (x0 >>> back) | (x1 << (64 - back)) : x1 >>> (back - 64);
-      long b1 = back < 64 ? x1 >>> back : 0;
-      x0 = l0 | b0;
-      x1 = l1 | b1;
-    }
-    // −x = p − x, except that −0 is 0
-    long any = x0 | x1;
-    long flip = negate & ((any | -any) >> 63);
-    x0 ^= flip; // p − x flips the 127 bits of x
-    x1 ^= flip & P_HI;
-    // x·u + y = t0 + w1·2^64 + w2·2^128 < 2^189 + 2^127; u < 2^62: only x0 needs the fix-up
-    long lo0 = x0 * u;
-    long hi0 = Math.multiplyHigh(x0, u) + ((x0 >> 63) & u); // < 2^62
-    long hi1 = Math.multiplyHigh(x1, u); // < 2^61
-    long t0 = lo0 + y0;
-    long ky = carry(lo0, y0, t0) + y1; // ≤ 2^63
-    long w1 = hi0 + x1 * u;
-    long w2 = hi1 + carry(hi0, x1 * u, w1);
-    long w = w1 + ky;
-    w2 += carry(w1, ky, w);
-    // ≡ (mod 2^127) + (>>> 127), below 2^127 + 2^63 < 2^128 − 1
-    long h = (w >>> 63) | (w2 << 1);
-    long s0 = t0 + h;
-    reduce128(s0, (w & P_HI) + carry(t0, h, s0), out, o);
-  }
-
-  /**
-   * Writes {@code x * 2^s mod p} for canonical x = lo + hi * 2^64 and 0 ≤ s < 127: x rotated left
-   * by s within 127 bits. The result is canonical (only p itself is all ones).
-   */
-  private static void rotateLeft(long lo, long hi, int s, long[] out, int o) {
-    if (s == 0) {
-      out[o] = lo;
-      out[o + 1] = hi;
-      return;
-    }
-    long l0; // (x << s) mod 2^127
-    long l1;
-    if (s < 64) {
-      l0 = lo << s;
-      l1 = ((hi << s) | (lo >>> (64 - s))) & P_HI;
-    } else {
-      l0 = 0;
-      l1 = (lo << (s - 64)) & P_HI;
-    }
-    int r = 127 - s; // x >>> (127 - s), 1 ≤ r ≤ 126
-    long r0;
-    long r1;
-    if (r < 64) {
-      r0 = (lo >>> r) | (hi << (64 - r));
-      r1 = hi >>> r;
-    } else {
-      r0 = hi >>> (r - 64);
-      r1 = 0;
-    }
-    out[o] = l0 | r0;
-    out[o + 1] = l1 | r1;
-  }
-
   /**
    * Two terms (t = 1 in BGW's dealing: the secret and one seeded share) in one pass with one
-   * reduction: the first product is only folded and rides along as the addend of the second.
-   * Coefficients that sum to one (a Lagrange basis) take one product, as {@code a + c1·(b − a)}: 23
-   * ns per element instead of 35 (2048 elements, a loaded 2-core machine; a product alone is 18
-   * ns). Coefficients of the form {@link Small} (BGW's at n = 3, weights folded in) take none: see
-   * {@link #combineSmall}.
+   * reduction; see {@link SmallConstants127#combineTwo}.
    */
   @Override
   public void combine(long[][] terms, long[] c, long[] out, int oo, int n, boolean accumulate) {
@@ -454,116 +172,11 @@ public final class Mersenne127 implements Field {
       Field.super.combine(terms, c, out, oo, n, accumulate);
       return;
     }
-    long[] a = terms[0];
-    long[] b = terms[1];
-    long x0 = c[0];
-    long x1 = c[1];
-    long y0 = c[2];
-    long y1 = c[3];
-    if (sumsToOne(x0, x1, y0, y1)) {
-      combineAffine(a, b, y0, y1, out, oo, n, accumulate);
-      return;
-    }
-    Small sx = n >= SMALL_MIN_BATCH ? Small.of(x0, x1) : null;
-    Small sy = n >= SMALL_MIN_BATCH ? Small.of(y0, y1) : null;
-    if (sx != null || sy != null) {
-      combineSmall(a, x0, x1, sx, b, y0, y1, sy, out, oo, n, accumulate);
-      return;
-    }
-    for (int i = 0; i < n; i++) {
-      int io = 2 * (oo + i);
-      long acc0 = accumulate ? out[io] : 0;
-      long acc1 = accumulate ? out[io + 1] : 0;
-      mulAddFolded(a[2 * i], a[2 * i + 1], x0, x1, acc0, acc1, out, io);
-      mulAdd(b[2 * i], b[2 * i + 1], y0, y1, out[io], out[io + 1], out, io);
-    }
-  }
-
-  /**
-   * {@link #combine} of two terms when at least one coefficient is of the form {@link Small} (null
-   * where it is not): as BGW's dealing coefficients over 2^127 − 1 once the seeded shares are
-   * scaled (see ShamirSharing in suite-bgw).
-   */
-  private static void combineSmall(
-      long[] a,
-      long x0,
-      long x1,
-      Small sx,
-      long[] b,
-      long y0,
-      long y1,
-      Small sy,
-      long[] out,
-      int oo,
-      int n,
-      boolean accumulate) {
-    for (int i = 0; i < n; i++) {
-      int io = 2 * (oo + i);
-      long acc0 = accumulate ? out[io] : 0;
-      long acc1 = accumulate ? out[io + 1] : 0;
-      if (sx != null) {
-        mulSmallAdd(a[2 * i], a[2 * i + 1], sx.u, sx.shift, sx.negate, acc0, acc1, out, io);
-      } else {
-        mulAdd(a[2 * i], a[2 * i + 1], x0, x1, acc0, acc1, out, io);
-      }
-      if (sy != null) {
-        mulSmallAdd(
-            b[2 * i], b[2 * i + 1], sy.u, sy.shift, sy.negate, out[io], out[io + 1], out, io);
-      } else {
-        mulAdd(b[2 * i], b[2 * i + 1], y0, y1, out[io], out[io + 1], out, io);
-      }
-    }
-  }
-
-  /** Whether canonical x + y ≡ 1 (mod p). */
-  private static boolean sumsToOne(long x0, long x1, long y0, long y1) {
-    long s0 = x0 + y0;
-    long s1 = x1 + y1 + carry(x0, y0, s0); // x + y < 2p < 2^128: no carry out
-    long top = s1 >>> 63; // fold bit 127: x + y ≡ (s & p) + top, at most p
-    long r0 = s0 + top;
-    long r1 = (s1 & P_HI) + carry(s0, top, r0);
-    return r0 == 1 && r1 == 0;
-  }
-
-  /** {@code out[i] (+)= a[i] + y·(b[i] − a[i])}: {@link #combine} with coefficients (1 − y, y). */
-  private static void combineAffine(
-      long[] a, long[] b, long y0, long y1, long[] out, int oo, int n, boolean accumulate) {
-    Small small = n >= SMALL_MIN_BATCH ? Small.of(y0, y1) : null;
-    long u = small == null ? 0 : small.u;
-    int shift = small == null ? 0 : small.shift;
-    long negate = small == null ? 0 : small.negate;
-    for (int i = 0; i < n; i++) {
-      int io = 2 * (oo + i);
-      long a0 = a[2 * i];
-      long a1 = a[2 * i + 1];
-      long b0 = b[2 * i];
-      // d = b − a mod p, branch-free as in sub
-      long d0 = b0 - a0;
-      long borrow = ((~b0 & a0) | (~(b0 ^ a0) & d0)) >>> 63;
-      long d1 = b[2 * i + 1] - a1 - borrow;
-      long mask = d1 >> 63;
-      long e0 = d0 + (P_LO & mask);
-      long e1 = d1 + (P_HI & mask) + carry(d0, P_LO & mask, e0);
-      if (accumulate) {
-        long o0 = out[io];
-        long s0 = a0 + o0;
-        reduce128(s0, a1 + out[io + 1] + carry(a0, o0, s0), out, io); // a + out < 2p
-        a0 = out[io];
-        a1 = out[io + 1];
-      }
-      if (small != null) {
-        mulSmallAdd(e0, e1, u, shift, negate, a0, a1, out, io);
-      } else {
-        mulAdd(e0, e1, y0, y1, a0, a1, out, io);
-      }
-    }
+    SmallConstants127.combineTwo(terms[0], terms[1], c, out, oo, n, accumulate);
   }
 
   /** Elements per block of {@link #linear}: its limb sums, 3 longs per element, stay in L1. */
   private static final int LINEAR_BLOCK = 256;
-
-  /** The low 43 bits: a 127-bit value is three limbs of 43, 43 and 41 bits. */
-  private static final long LIMB = (1L << 43) - 1;
 
   /**
    * Terms brought to 127-bit values ≡ c·x (mod p) and summed as three limbs of 43 bits in three
@@ -659,69 +272,9 @@ public final class Mersenne127 implements Field {
     return true;
   }
 
-  /** Adds the 127-bit value v0 + v1·2^64 to the limb sums at {@code sums[k, k + 3)}. */
-  private static void addLimbs(long v0, long v1, long[] sums, int k) {
-    sums[k] += v0 & LIMB;
-    sums[k + 1] += ((v0 >>> 43) | (v1 << 21)) & LIMB;
-    sums[k + 2] += v1 >>> 22;
-  }
-
-  /**
-   * Adds c·x for canonical x and |c| < 2^31 to the limb sums: |c|·x < 2^158 folds to L + H with L <
-   * 2^127 and H < 2^32, and both are negated (bits inverted) for c < 0.
-   */
-  private static void addSmallProduct(long x0, long x1, long c, long[] sums, int k) {
-    long negate = c >> 63;
-    long u = (c ^ negate) - negate;
-    long lo = x0 * u;
-    long hi0 = Math.multiplyHigh(x0, u) + ((x0 >> 63) & u); // < 2^31
-    long mid = x1 * u;
-    long w1 = hi0 + mid;
-    long w2 = Math.multiplyHigh(x1, u) + carry(hi0, mid, w1); // < 2^31
-    long h = (w1 >>> 63) | (w2 << 1);
-    addLimbs(lo ^ negate, (w1 & P_HI) ^ (negate & P_HI), sums, k);
-    addLimbs(h ^ negate, negate & P_HI, sums, k);
-  }
-
-  /** Writes the limb sums at {@code sums[k, k + 3)} reduced mod p to {@code out[o, o + 2)}. */
-  private static void foldLimbs(long[] sums, int k, long[] out, int o) {
-    long s0 = sums[k];
-    long s1 = sums[k + 1];
-    long s2 = sums[k + 2];
-    // S = s0 + s1·2^43 + s2·2^86 = w0 + w1·2^64 + w2·2^128, each s below 2^63
-    long a0 = s1 << 43;
-    long w0 = s0 + a0;
-    long k0 = carry(s0, a0, w0);
-    long a1 = s1 >>> 21;
-    long b1 = s2 << 22;
-    long t = a1 + b1;
-    long k1 = carry(a1, b1, t);
-    long w1 = t + k0;
-    k1 += carry(t, k0, w1);
-    long w2 = (s2 >>> 42) + k1; // < 2^22
-    // S ≡ (S mod 2^127) + (S >>> 127), below 2^127 + 2^24 < 2^128 − 1
-    long h = (w1 >>> 63) | (w2 << 1);
-    long r0 = w0 + h;
-    reduce128(r0, (w1 & P_HI) + carry(w0, h, r0), out, o);
-  }
-
   @Override
   public void scaleAdd(long[] a, int ao, long[] c, int co, long[] acc, int acco, int n) {
-    long k0 = c[2 * co];
-    long k1 = c[2 * co + 1];
-    Small small = n >= SMALL_MIN_BATCH ? Small.of(k0, k1) : null;
-    long u = small == null ? 0 : small.u;
-    int shift = small == null ? 0 : small.shift;
-    long negate = small == null ? 0 : small.negate;
-    for (int i = 0; i < n; i++) {
-      int ia = 2 * (ao + i);
-      int ic = 2 * (acco + i);
-      if (small != null) {
-        mulSmallAdd(a[ia], a[ia + 1], u, shift, negate, acc[ic], acc[ic + 1], acc, ic);
-      } else {
-        mulAdd(a[ia], a[ia + 1], k0, k1, acc[ic], acc[ic + 1], acc, ic);
-      }
-    }
+    SmallConstants127.scaleAdd(a, ao, c[2 * co], c[2 * co + 1], acc, acco, n);
   }
 
   @Override
