@@ -163,40 +163,37 @@ final class SpdzRangeInput implements RoundProtocol {
   }
 
   /**
-   * ⟨a_i⟩ = Σ_j 2^j·(c_t + (1 − 2c_t)·⟨r_t⟩) − 2^(k−1), t = j·m + i: the signed ⟨r⟩ composed with
-   * powers of two, plus the public Σ_j 2^j·c_t − 2^(k−1) added by the sharing's kernel (P0's share,
-   * α_i times it on every MAC share). One pass per column, MACs alike; the k·m-element temporaries
-   * are borrowed from the suite's pool.
+   * ⟨a_i⟩ = Σ_j 2^j·(c_t + (1 − 2c_t)·⟨r_t⟩) − 2^(k−1), t = j·m + i: ⟨r⟩ negated where c_t = 1
+   * ({@link Field#negateWhere}, straight from the packed bits: no multiplication by ±1), composed
+   * with powers of two, plus the public Σ_j 2^j·c_t − 2^(k−1) added by the sharing's kernel (P0's
+   * share, α_i times it on every MAC share). The public part is the integer whose bits are
+   * c_{j·m+i} (below 2^k ≤ 2^(bits of p − 1), so its little-endian words are its field element).
+   * One pass per column, MACs alike; the k·m-element temporary is borrowed from the suite's pool.
    */
   private Shares compose() {
     int words = field.words();
-    long[] one = field.alloc(1);
-    field.encode(1, one, 0);
-    long[] minusOne = field.alloc(1);
-    field.encode(-1, minusOne, 0);
-    long[] zero = field.alloc(1);
-    long[] sign = suite.borrow(n);
-    long[] c = suite.borrow(n);
-    for (int t = 0; t < n; t++) {
-      boolean set = ((packed[t >>> 6] >>> (t & 63)) & 1) != 0;
-      System.arraycopy(set ? minusOne : one, 0, sign, t * words, words);
-      System.arraycopy(set ? one : zero, 0, c, t * words, words);
-    }
     long[] powers = field.alloc(k);
     for (int j = 0; j < k; j++) {
       field.encode(BigInteger.ONE.shiftLeft(j), powers, j);
     }
     Shares r = bits.shares();
+    long[] signed = suite.borrow(n);
     long[] aShare = field.alloc(m);
     long[] aMac = field.alloc(m);
+    field.negateWhere(packed, 0, false, r.share, 0, signed, 0, n);
+    field.sumRows(signed, 0, k, m, powers, aShare, 0);
+    field.negateWhere(packed, 0, false, r.mac, 0, signed, 0, n);
+    field.sumRows(signed, 0, k, m, powers, aMac, 0);
+    suite.giveBack(signed);
     long[] constant = field.alloc(m);
-    field.sumRows(c, 0, k, m, powers, constant, 0);
-    field.mul(r.share, 0, sign, 0, c, 0, n); // c is free again: the signed ⟨r⟩ shares
-    field.sumRows(c, 0, k, m, powers, aShare, 0);
-    field.mul(r.mac, 0, sign, 0, c, 0, n);
-    field.sumRows(c, 0, k, m, powers, aMac, 0);
-    suite.giveBack(sign);
-    suite.giveBack(c);
+    for (int j = 0; j < k; j++) {
+      int w = j >>> 6;
+      int shift = j & 63;
+      for (int i = 0; i < m; i++) {
+        int t = j * m + i;
+        constant[i * words + w] |= ((packed[t >>> 6] >>> (t & 63)) & 1) << shift;
+      }
+    }
     long[] minusHalf = field.alloc(1);
     field.encode(BigInteger.ONE.shiftLeft(k - 1).negate(), minusHalf, 0);
     field.addScalar(constant, 0, minusHalf, 0, constant, 0, m);
