@@ -84,46 +84,9 @@ class ModuleLayeringTest {
         .check(classes);
   }
 
-  /**
-   * {@code socket} must not see {@code netty}: both sit on the transport-neutral floor {@code
-   * dev.cohort.transport} (wire format, admission, failures, options, TLS), where a security rule
-   * exists once. {@code network}'s own {@code TransportLayeringTest} checks the same arrows with
-   * only that module on the classpath.
-   */
-  @Test
-  void socket_doesNotSeeNetty() {
-    noClasses()
-        .that()
-        .resideInAPackage("dev.cohort.socket..")
-        .should()
-        .dependOnClassesThat()
-        .resideInAPackage("dev.cohort.netty..")
-        .because("the two transports are siblings over a transport-neutral floor (issue 18)")
-        .check(classes);
-  }
-
-  @Test
-  void socket_doesNotUseTheNettyLibrary() {
-    noClasses()
-        .that()
-        .resideInAPackage("dev.cohort.socket..")
-        .should()
-        .dependOnClassesThat()
-        .resideInAPackage("io.netty..")
-        .because("the socket transport is the dependency-free alternative to Netty")
-        .check(classes);
-  }
-
-  @Test
-  void netty_doesNotSeeSocket() {
-    noClasses()
-        .that()
-        .resideInAPackage("dev.cohort.netty..")
-        .should()
-        .dependOnClassesThat()
-        .resideInAPackage("dev.cohort.socket..")
-        .check(classes);
-  }
+  // The arrows between the two transports and their floor (socket ↛ netty, netty ↛ socket, the
+  // floor ↛ either, socket ↛ io.netty) lie inside the network module, whose TransportLayeringTest
+  // checks them with that whole module on its classpath.
 
   @Test
   void lib_seesOnlyTheApplicationApi() {

@@ -59,4 +59,16 @@ class TransportLayeringTest {
         .resideInAnyPackage("dev.cohort.netty..", "dev.cohort.socket..")
         .check(classes);
   }
+
+  @Test
+  void socket_doesNotUseTheNettyLibrary() {
+    noClasses()
+        .that()
+        .resideInAPackage("dev.cohort.socket..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.netty..")
+        .because("the socket transport is the dependency-free alternative to Netty")
+        .check(classes);
+  }
 }
