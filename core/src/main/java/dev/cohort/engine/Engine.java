@@ -50,8 +50,8 @@ public final class Engine {
     Prg prg =
         config.insecureSeed() == null
             ? Prg.secure()
-            : Prg.seeded(config.insecureSeed() * 1_000_003L + channel.self());
-    this.suite = factory.create(channel.self(), channel.parties(), prg);
+            : Prg.seeded(config.insecureSeed() * 1_000_003L + channel.myId());
+    this.suite = factory.create(channel.myId(), channel.parties(), prg);
     // what must agree; not factory.name(), which may hold per-party details such as file paths
     this.description =
         suite.getClass().getSimpleName()
@@ -63,7 +63,7 @@ public final class Engine {
             + config.batchSize();
     this.channel = channel;
     this.config = config;
-    this.outbox = new Outbox(channel.self(), channel.parties());
+    this.outbox = new Outbox(channel.myId(), channel.parties());
     this.inbox = new Inbox(channel.parties());
     this.buffers = new long[channel.parties()][];
     this.lengths = new int[channel.parties()];
@@ -103,7 +103,7 @@ public final class Engine {
     if (failed) {
       throw new IllegalStateException("this engine failed in an earlier run; create a new one");
     }
-    MDC.put("party", "P" + channel.self());
+    MDC.put("party", "P" + channel.myId());
     Graph graph = new Graph(suite);
     try {
       SessionsResult<T> result = runChecked(graph, sessions, parallelism);
@@ -140,8 +140,7 @@ public final class Engine {
       if (setup != null) {
         setup =
             new AllOf(
-                List.of(
-                    new ConfigurationCheck(suite.party(), suite.parties(), description), setup));
+                List.of(new ConfigurationCheck(suite.myId(), suite.parties(), description), setup));
         setupRounds = runAlone(setup);
       }
     }
@@ -177,7 +176,7 @@ public final class Engine {
     TrafficStats traffic = channel.stats().since(before);
     RunMetrics metrics =
         new RunMetrics(
-            suite.party(),
+            suite.myId(),
             rounds,
             setupRounds,
             graph.counts().gatesByKind(),

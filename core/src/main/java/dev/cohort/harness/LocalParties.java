@@ -169,8 +169,8 @@ public final class LocalParties {
     }
 
     @Override
-    public int self() {
-      return channel.self();
+    public int myId() {
+      return channel.myId();
     }
 
     @Override

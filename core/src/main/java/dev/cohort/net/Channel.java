@@ -8,7 +8,8 @@ package dev.cohort.net;
  */
 public interface Channel extends AutoCloseable {
 
-  int self();
+  /** This party's index, 0 to {@code parties() - 1} (the same as {@code Numeric.myId()}). */
+  int myId();
 
   int parties();
 

@@ -70,7 +70,7 @@ public final class InMemoryNetwork {
     }
 
     @Override
-    public int self() {
+    public int myId() {
       return self;
     }
 

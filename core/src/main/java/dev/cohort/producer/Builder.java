@@ -47,7 +47,7 @@ final class Builder implements Numeric {
 
   @Override
   public int myId() {
-    return suite.party();
+    return suite.myId();
   }
 
   @Override
@@ -134,7 +134,7 @@ final class Builder implements Numeric {
   }
 
   private boolean isMine(int party) {
-    return party == suite.party();
+    return party == suite.myId();
   }
 
   private long[] encodeLongs(int party, long[] values, int bits) {
@@ -473,7 +473,7 @@ final class Builder implements Numeric {
     if (receiver >= 0) {
       checkParty(receiver, "open");
     }
-    Opened<T> out = new Opened<>(scope, in, field, form, bits, receiver, suite.party());
+    Opened<T> out = new Opened<>(scope, in, field, form, bits, receiver, suite.myId());
     if (in.length == 0) {
       out.release();
       out.set(receiver < 0 || isMine(receiver) ? new long[0] : null, 0);

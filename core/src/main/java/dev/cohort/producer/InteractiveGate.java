@@ -141,7 +141,7 @@ abstract class InteractiveGate extends NativeGate {
     @Override
     RoundProtocol startGroup(Suite suite, int size, int total) {
       long[] all = null;
-      if (suite.party() == param) {
+      if (suite.myId() == param) {
         if (size == 1) {
           all = values;
         } else {

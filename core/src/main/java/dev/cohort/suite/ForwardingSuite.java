@@ -20,8 +20,8 @@ public abstract class ForwardingSuite implements Suite {
   }
 
   @Override
-  public int party() {
-    return delegate.party();
+  public int myId() {
+    return delegate.myId();
   }
 
   @Override

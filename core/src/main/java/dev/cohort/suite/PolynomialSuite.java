@@ -27,7 +27,7 @@ public abstract class PolynomialSuite implements Suite {
   }
 
   @Override
-  public final int party() {
+  public final int myId() {
     return party;
   }
 

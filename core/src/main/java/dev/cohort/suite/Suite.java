@@ -14,8 +14,8 @@ public interface Suite {
 
   Field field();
 
-  /** This party's index. */
-  int party();
+  /** This party's index (the same as {@code Numeric.myId()} and {@code Channel.myId()}). */
+  int myId();
 
   int parties();
 

@@ -68,7 +68,7 @@ class InMemoryNetworkTest {
       futures.add(
           pool.submit(
               () -> {
-                int self = channel.self();
+                int self = channel.myId();
                 for (int round = 0; round < rounds; round++) {
                   int[] lengths = new int[parties];
                   for (int to = 0; to < parties; to++) {

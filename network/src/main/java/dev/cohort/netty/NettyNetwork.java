@@ -124,7 +124,7 @@ public final class NettyNetwork implements TransportNetwork {
   }
 
   @Override
-  public int self() {
+  public int myId() {
     return self;
   }
 

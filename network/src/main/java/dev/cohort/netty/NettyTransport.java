@@ -43,7 +43,7 @@ public final class NettyTransport extends TransportChannel {
   @Override
   public long[][] exchange(long[][] outgoing, int[] lengths) {
     checkRound(outgoing, lengths); // all before any frame leaves: a round is all or none
-    int self = self();
+    int self = myId();
     send(self, outgoing, lengths);
     long[][] incoming = receive(self);
     round++;
@@ -139,7 +139,7 @@ public final class NettyTransport extends TransportChannel {
       stats.received(p, data.wireBytes());
       return true;
     }
-    forgetAll(self(), incoming);
+    forgetAll(myId(), incoming);
     failure =
         item == PeerLink.CLOSED
             ? links[p].name() + " closed its connection before round " + round

@@ -100,7 +100,7 @@ final class PeerHandler extends ChannelInboundHandlerAdapter {
   }
 
   private void sendHello(ChannelHandlerContext ctx) {
-    ctx.writeAndFlush(FrameCodec.hello(ctx.alloc(), network.self()));
+    ctx.writeAndFlush(FrameCodec.hello(ctx.alloc(), network.myId()));
   }
 
   @Override

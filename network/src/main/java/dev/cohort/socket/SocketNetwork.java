@@ -156,7 +156,7 @@ public final class SocketNetwork implements TransportNetwork {
   }
 
   @Override
-  public int self() {
+  public int myId() {
     return self;
   }
 

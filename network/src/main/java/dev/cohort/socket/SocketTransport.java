@@ -74,7 +74,7 @@ public final class SocketTransport extends TransportChannel {
       writerNames[p] =
           SocketNetwork.THREAD_PREFIX
               + "writer-"
-              + PartyId.of(network.self())
+              + PartyId.of(network.myId())
               + "-to-"
               + PartyId.of(p);
     }
@@ -85,7 +85,7 @@ public final class SocketTransport extends TransportChannel {
   @Override
   public long[][] exchange(long[][] outgoing, int[] lengths) {
     checkRound(outgoing, lengths); // all before any frame leaves: a round is all or none
-    int self = self();
+    int self = myId();
     if (failure != null) {
       throw new NetworkException(failure);
     }

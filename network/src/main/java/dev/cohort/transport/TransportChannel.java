@@ -25,14 +25,14 @@ public abstract class TransportChannel implements Channel {
   /** The channel of {@code network}'s party, connected to its {@code parties - 1} peers. */
   protected TransportChannel(TransportNetwork network, TransportOptions options) {
     this.network = network;
-    this.self = network.self();
+    this.self = network.myId();
     this.parties = network.parties();
     this.maxFrameBytes = options.maxFrameBytes();
     this.stats = new TrafficStats(network.parties());
   }
 
   @Override
-  public final int self() {
+  public final int myId() {
     return self;
   }
 

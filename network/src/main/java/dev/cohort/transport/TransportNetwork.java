@@ -14,7 +14,8 @@ public interface TransportNetwork extends AutoCloseable {
   /** Where this party listens (the port picked when it was bound on port 0). */
   InetSocketAddress localAddress();
 
-  int self();
+  /** This party's index (the same as {@code Channel.myId()}). */
+  int myId();
 
   int parties();
 

@@ -47,7 +47,7 @@ class SocketTransportTest extends TransportContractTest {
   @Override
   protected LongSupplier readerAllocations(TransportNetwork party, boolean helloSeen) {
     String handshakes =
-        SocketNetwork.THREAD_PREFIX + "handshake-P" + ((SocketNetwork) party).self();
+        SocketNetwork.THREAD_PREFIX + "handshake-P" + ((SocketNetwork) party).myId();
     return helloSeen ? Allocations::ofCurrentThread : () -> Allocations.ofThreadsNamed(handshakes);
   }
 

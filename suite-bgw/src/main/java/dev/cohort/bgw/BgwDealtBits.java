@@ -32,7 +32,7 @@ final class BgwDealtBits extends StagedProtocol {
     this.m = m;
     List<RoundProtocol> deals = new ArrayList<>();
     for (int dealer = 0; dealer <= suite.threshold; dealer++) {
-      long[] bits = dealer == suite.party() ? suite.privateBits(m) : null;
+      long[] bits = dealer == suite.myId() ? suite.privateBits(m) : null;
       deals.add(new BgwReshare(suite, new int[] {dealer}, null, bits, m));
     }
     begin(new AllOf(deals));

@@ -35,7 +35,7 @@ final class BgwOpen implements RoundProtocol {
 
   @Override
   public void send(int round, Outbox out) {
-    int self = suite.party();
+    int self = suite.myId();
     for (int k = 0; k < suite.parties(); k++) {
       if (k != self && receives(k)) {
         out.write(k, share, 0, share.length);
@@ -45,7 +45,7 @@ final class BgwOpen implements RoundProtocol {
 
   @Override
   public boolean receive(int round, Inbox in) {
-    int self = suite.party();
+    int self = suite.myId();
     if (!receives(self)) {
       return true;
     }

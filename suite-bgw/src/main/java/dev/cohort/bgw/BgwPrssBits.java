@@ -68,7 +68,7 @@ final class BgwPrssBits implements RoundProtocol {
   BgwPrssBits(BgwSuite suite, int m) {
     this.suite = suite;
     this.field = suite.field();
-    this.self = suite.party();
+    this.self = suite.myId();
     this.words = field.words();
     this.m = m;
     this.weights = suite.prssBitWeights();
@@ -218,7 +218,7 @@ final class BgwPrssBits implements RoundProtocol {
 
     static Weights of(BgwSuite suite) {
       Field field = suite.field();
-      int self = suite.party();
+      int self = suite.myId();
       int parties = suite.parties();
       long[] select = field.alloc(ROLES);
       long[] selfPoint = field.alloc(1);

@@ -55,7 +55,7 @@ final class BgwReshare implements RoundProtocol {
   @Override
   public void send(int round, Outbox out) {
     result = suite.field().alloc(m);
-    int self = suite.party();
+    int self = suite.myId();
     for (int from = 0; from < m; from += BLOCK) {
       int n = Math.min(BLOCK, m - from);
       for (int d = 0; d < dealers.length; d++) {
@@ -86,7 +86,7 @@ final class BgwReshare implements RoundProtocol {
 
   @Override
   public boolean receive(int round, Inbox in) {
-    int self = suite.party();
+    int self = suite.myId();
     int words = suite.field().words();
     for (int from = 0; from < m; from += BLOCK) {
       int n = Math.min(BLOCK, m - from);

@@ -23,8 +23,8 @@ final class ShamirMultiply {
       dealers[i] = i;
     }
     // The dealers multiply their shares when they send, straight into scratch: no product array.
-    long[] as = suite.party() <= 2 * t ? a.share : null;
-    long[] bs = suite.party() <= 2 * t ? b.share : null;
+    long[] as = suite.myId() <= 2 * t ? a.share : null;
+    long[] bs = suite.myId() <= 2 * t ? b.share : null;
     return new BgwReshare(suite, dealers, suite.sharing.recombine, as, bs, a.length);
   }
 }

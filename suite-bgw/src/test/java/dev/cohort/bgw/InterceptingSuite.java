@@ -71,14 +71,14 @@ final class InterceptingSuite extends ForwardingSuite {
     return observe(
         p,
         s -> {
-          hooks.afterInput(party(), s);
+          hooks.afterInput(myId(), s);
           return s;
         });
   }
 
   @Override
   public RoundProtocol open(Shares a, int receiver) {
-    return delegate.open(hooks.beforeOpen(party(), a), receiver);
+    return delegate.open(hooks.beforeOpen(myId(), a), receiver);
   }
 
   private static RoundProtocol observe(RoundProtocol p, UnaryOperator<Shares> onShares) {

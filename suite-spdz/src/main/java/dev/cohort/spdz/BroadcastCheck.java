@@ -33,7 +33,7 @@ final class BroadcastCheck implements RoundProtocol {
   @Override
   public void send(int round, Outbox out) {
     for (int k = 0; k < suite.parties(); k++) {
-      if (k != suite.party()) {
+      if (k != suite.myId()) {
         out.write(k, digest, 0, Hashing.DIGEST_WORDS);
       }
     }
@@ -41,14 +41,14 @@ final class BroadcastCheck implements RoundProtocol {
 
   @Override
   public boolean receive(int round, Inbox in) {
-    digests[suite.party()] = digest;
+    digests[suite.myId()] = digest;
     for (int k = 0; k < suite.parties(); k++) {
-      if (k != suite.party()) {
+      if (k != suite.myId()) {
         digests[k] = new long[Hashing.DIGEST_WORDS];
         in.read(k, digests[k], 0, Hashing.DIGEST_WORDS);
       }
     }
-    MacCheck.compareDigests(digests, digest, index, suite.party());
+    MacCheck.compareDigests(digests, digest, index, suite.myId());
     suite.checkPassed();
     return true;
   }

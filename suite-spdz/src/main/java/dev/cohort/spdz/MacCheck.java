@@ -72,7 +72,7 @@ final class MacCheck implements RoundProtocol {
     this.suite = suite;
     this.field = suite.field();
     this.words = field.words();
-    this.self = suite.party();
+    this.self = suite.myId();
     this.parties = suite.parties();
     this.index = index;
     this.batches = batches;

@@ -30,7 +30,7 @@ final class PeerShares127 {
     this.offsets = new int[n];
     int j = 0;
     for (int k = 0; k < suite.parties(); k++) {
-      if (k != suite.party()) {
+      if (k != suite.myId()) {
         offsets[j] = in.takeElements(k, count, 2, suite.spare(in, k, count, j));
         shares[j] = in.elements();
         peers[j++] = k;

@@ -27,7 +27,7 @@ final class SpdzInput implements RoundProtocol {
     this.owner = owner;
     this.m = m;
     this.masks = suite.preprocessing.inputMasks(owner, m);
-    if (suite.party() == owner) {
+    if (suite.myId() == owner) {
       epsilon = suite.field().alloc(m);
       suite.field().sub(values, 0, masks.values(), 0, epsilon, 0, m);
     }
@@ -35,14 +35,14 @@ final class SpdzInput implements RoundProtocol {
 
   @Override
   public void send(int round, Outbox out) {
-    if (suite.party() == owner) {
+    if (suite.myId() == owner) {
       suite.sendToAll(Tamper.Message.INPUT, out, epsilon, m);
     }
   }
 
   @Override
   public boolean receive(int round, Inbox in) {
-    if (suite.party() != owner) {
+    if (suite.myId() != owner) {
       epsilon = suite.field().alloc(m);
       suite.readElements(in, owner, epsilon, m);
     }

@@ -64,7 +64,7 @@ final class SpdzOpen implements RoundProtocol {
     suite.recordOpened(sum, masked.mac, m);
     if (receiver < 0) {
       opened = sum;
-    } else if (receiver == suite.party()) {
+    } else if (receiver == suite.myId()) {
       Field field = suite.field();
       opened = field.alloc(m);
       field.sub(sum, 0, masks.values(), 0, opened, 0, m);

@@ -58,7 +58,7 @@ final class SpdzRangeInput implements RoundProtocol {
   /** The input of {@code values} (packed elements at the owner; null elsewhere), k-bit. */
   static SpdzRangeInput of(SpdzSuite suite, int owner, long[] values, int m, int k) {
     SpdzRangeInput input = new SpdzRangeInput(suite, owner, m, k);
-    if (suite.party() == owner) {
+    if (suite.myId() == owner) {
       long[] c = input.packed;
       System.arraycopy(offsetBits(suite.field(), owner, values, m, k), 0, c, 0, c.length);
       long[] r = input.bits.values();
@@ -77,7 +77,7 @@ final class SpdzRangeInput implements RoundProtocol {
    */
   static SpdzRangeInput corruptOwner(
       SpdzSuite suite, int m, int k, java.util.function.UnaryOperator<long[]> words) {
-    SpdzRangeInput input = new SpdzRangeInput(suite, suite.party(), m, k);
+    SpdzRangeInput input = new SpdzRangeInput(suite, suite.myId(), m, k);
     input.sent = words.apply(input.bits.values().clone());
     System.arraycopy(
         input.sent, 0, input.packed, 0, Math.min(input.sent.length, input.packed.length));
@@ -141,7 +141,7 @@ final class SpdzRangeInput implements RoundProtocol {
 
   @Override
   public void send(int round, Outbox out) {
-    if (suite.party() != owner) {
+    if (suite.myId() != owner) {
       return;
     }
     for (int p = 0; p < suite.parties(); p++) {
@@ -154,7 +154,7 @@ final class SpdzRangeInput implements RoundProtocol {
 
   @Override
   public boolean receive(int round, Inbox in) {
-    if (suite.party() != owner) {
+    if (suite.myId() != owner) {
       in.read(owner, packed, 0, packed.length);
     }
     suite.recordBroadcastWords(owner, packed, n);

@@ -153,7 +153,7 @@ public final class SpdzSuite implements Suite {
   }
 
   @Override
-  public int party() {
+  public int myId() {
     return party;
   }
 

@@ -71,7 +71,7 @@ class SpdzInputRangeAttackTest {
 
     @Override
     public RoundProtocol input(int owner, long[] values, int length, int bits) {
-      if (words == null || owner != party()) {
+      if (words == null || owner != myId()) {
         return delegate.input(owner, values, length, bits);
       }
       return SpdzRangeInput.corruptOwner((SpdzSuite) delegate, length, bits, words);
