@@ -15,9 +15,11 @@ import picocli.CommandLine.Spec;
  * The {@code cohort} command line: the root command, with one subcommand class per command.
  *
  * <p>Errors reach the user as one line {@code cohort: <message>} on standard error, never as a
- * stack trace unless {@code --verbose} is given. Mistakes in the arguments (including values that a
- * command rejects while it validates them, by throwing {@link ParameterException}) exit with 2; any
- * other failure exits with 1.
+ * stack trace unless {@code --verbose} is given. Each kind of failure has its own exit code ({@link
+ * ExitCode}): mistakes in the arguments (including values that a command rejects while it validates
+ * them, by throwing {@link ParameterException}) and in the configuration exit with 2, a failed peer
+ * with 3, an abort with 4, a local I/O error with 5, used-up SPDZ material with 6, an unexpected
+ * error (a bug) with 1.
  */
 @Command(
     name = "cohort",
@@ -72,20 +74,28 @@ public final class Cohort implements Runnable {
     }
   }
 
-  /** A command failed while running: one line, exit code 1. */
+  /** A command failed while running: one line, the exit code of its kind ({@link ExitCode}). */
   private static final class FailureHandler implements IExecutionExceptionHandler {
     @Override
     public int handleExecutionException(
         Exception ex, CommandLine commandLine, ParseResult parseResult) {
       PrintWriter err = commandLine.getErr();
+      int code = ExitCode.of(ex);
       if (verbose(parseResult)) {
         err.println("cohort: " + messageOf(ex));
         ex.printStackTrace(err);
+      } else if (code == ExitCode.INTERNAL) {
+        err.println(
+            "cohort: "
+                + messageOf(ex)
+                + " (an unexpected error: "
+                + VERBOSE
+                + " shows the stack trace; please report it)");
       } else {
-        err.println("cohort: " + messageOf(ex) + " (" + VERBOSE + " shows the stack trace)");
+        err.println("cohort: " + messageOf(ex));
       }
       err.flush();
-      return commandLine.getCommandSpec().exitCodeOnExecutionException();
+      return code;
     }
 
     private static boolean verbose(ParseResult parseResult) {

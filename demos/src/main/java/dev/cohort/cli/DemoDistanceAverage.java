@@ -216,7 +216,7 @@ final class DemoDistanceAverage implements Callable<Integer> {
   Measurement measure(PrintWriter out, PrintWriter err) {
     Setup setup = checkedSetup();
     int parties = setup.parties();
-    int sumBits = Math.min(62, setup.suite().field().bitLength() - 2);
+    int sumBits = DistanceAverageParty.sumBits(setup.suite().field());
     DistanceAverageParty.Plan plan =
         new DistanceAverageParty.Plan(
             parties,

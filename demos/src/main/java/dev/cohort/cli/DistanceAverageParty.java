@@ -86,6 +86,14 @@ final class DistanceAverageParty {
     }
   }
 
+  /**
+   * The declared bit length of the server's running-sum input over {@code field}: 62 bits, or the
+   * field's bit length minus 2 on a smaller field (59 on m61).
+   */
+  static int sumBits(dev.cohort.field.Field field) {
+    return Math.min(62, field.bitLength() - 2);
+  }
+
   private final int me;
   private final Plan plan;
   private final Traces traces;

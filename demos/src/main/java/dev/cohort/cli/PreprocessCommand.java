@@ -9,10 +9,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 /** {@code cohort preprocess}: a trusted dealer writes each party's SPDZ preprocessing file. */
 @Command(
@@ -44,9 +46,50 @@ final class PreprocessCommand implements Callable<Integer> {
   @Option(
       names = "--parties",
       paramLabel = "N",
-      required = true,
-      description = "Number of parties, at least 2.")
-  int parties;
+      description = "Number of parties, at least 2 (or --devices).")
+  Integer parties;
+
+  @Option(
+      names = "--devices",
+      paramLabel = "D",
+      description = "For the distance-average demo: D devices and the server, D + 1 parties.")
+  Integer devices;
+
+  @Option(
+      names = "--sessions",
+      paramLabel = "S",
+      description =
+          "Deal what the distance-average demo needs for S sessions (instead of --inputs and"
+              + " --input-bits): S input masks of the server, 96 + B * s input bits of the server"
+              + " (B = batches, s = 62 on m127, 59 on m61) and 32 * S of each device, plus the"
+              + " margin.")
+  Long sessions;
+
+  @Option(
+      names = "--parallelism",
+      paramLabel = "K",
+      defaultValue = "1",
+      description = "With --sessions: the demo's --parallelism (default: ${DEFAULT-VALUE}).")
+  int parallelism;
+
+  @Option(
+      names = "--margin",
+      paramLabel = "PERCENT",
+      defaultValue = "10",
+      description =
+          "With --sessions: this much more of each kind, for restarts (each restart costs the"
+              + " server 96 + s input bits and may skip material drawn when a party stopped;"
+              + " default: ${DEFAULT-VALUE}).")
+  int margin;
+
+  @Option(
+      names = "--max-bytes",
+      paramLabel = "SIZE",
+      converter = ByteSize.class,
+      description =
+          "Refuse a dealing that writes more than SIZE (bytes, or with a suffix k, M, G, T; the"
+              + " free space of DIR is checked in any case).")
+  Long maxBytes;
 
   @Option(
       names = "--field",
@@ -108,17 +151,22 @@ final class PreprocessCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     DealerFiles.Amounts amounts;
+    String planned;
     try {
-      if (parties < 2 || parties > KeysCommand.MAX_PARTIES) {
-        throw new IllegalArgumentException(
-            "parties (" + parties + ") must be between 2 and " + KeysCommand.MAX_PARTIES);
-      }
+      resolveParties();
       SpdzConfig.insecureDealer(field, 0); // checks that the field is large enough for MACs
+      if (sessions != null) {
+        planned = plan();
+      } else {
+        planned = null;
+      }
       amounts = new DealerFiles.Amounts(triples, random, bits, inputs, inputBits);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage(), e);
     }
-    List<Path> files = DealerFiles.write(out, field, parties, amounts);
+    List<Path> files =
+        DealerFiles.write(
+            out, field, parties, amounts, maxBytes == null ? Long.MAX_VALUE : maxBytes);
     PrintWriter stdout = spec.commandLine().getOut();
     long bytes = 0;
     for (Path file : files) {
@@ -131,8 +179,108 @@ final class PreprocessCommand implements Callable<Integer> {
         "per party: %d triples, %d random elements, %d random bits, %d input masks and %d input"
             + " bits per party%n",
         triples, random, bits, inputs, inputBits);
+    if (planned != null) {
+      stdout.println(planned);
+    }
     stdout.println("trusted dealer: this process saw all the material; for tests and demos only");
     stdout.flush();
     return 0;
+  }
+
+  /** Parties from --parties or --devices (both: they must agree). */
+  private void resolveParties() {
+    if (devices != null) {
+      if (devices < 1) {
+        throw new IllegalArgumentException("devices (" + devices + ") must be >= 1");
+      }
+      if (parties != null && parties != devices + 1) {
+        throw new IllegalArgumentException(
+            "parties ("
+                + parties
+                + ") and devices ("
+                + devices
+                + ") disagree: the demo has one party per device and the server");
+      }
+      parties = devices + 1;
+    }
+    if (parties == null) {
+      throw new IllegalArgumentException("give --parties N (or --devices D)");
+    }
+    if (parties < 2 || parties > KeysCommand.MAX_PARTIES) {
+      throw new IllegalArgumentException(
+          "parties (" + parties + ") must be between 2 and " + KeysCommand.MAX_PARTIES);
+    }
+  }
+
+  /**
+   * Sets the amounts the distance-average demo needs for {@link #sessions} sessions ({@link
+   * DistanceAverageParty.Material}) plus the margin, and says so.
+   */
+  private String plan() {
+    if (inputs != 0 || inputBits != 0) {
+      throw new IllegalArgumentException(
+          "give either --sessions (the demo's needs) or --inputs/--input-bits, not both");
+    }
+    if (sessions < 1 || parallelism < 1 || margin < 0 || margin > 1000) {
+      throw new IllegalArgumentException(
+          "sessions ("
+              + sessions
+              + ") and parallelism ("
+              + parallelism
+              + ") must be >= 1 and margin ("
+              + margin
+              + ") in [0, 1000]");
+    }
+    DistanceAverageParty.Material need =
+        DistanceAverageParty.Material.of(
+            sessions, parallelism, DistanceAverageParty.sumBits(field));
+    inputs = withMargin(need.serverMasks());
+    inputBits = withMargin(Math.max(need.serverInputBits(), need.deviceInputBits()));
+    return String.format(
+        "for the distance-average demo: %d sessions of %d devices at parallelism %d over %s"
+            + " (%d input masks of the server, %d input bits of the server and %d of each"
+            + " device) plus %d %%",
+        sessions,
+        parties - 1,
+        parallelism,
+        field.name(),
+        need.serverMasks(),
+        need.serverInputBits(),
+        need.deviceInputBits(),
+        margin);
+  }
+
+  private long withMargin(long amount) {
+    try {
+      return Math.addExact(amount, Math.multiplyExact(amount, margin) / 100 + (margin > 0 ? 1 : 0));
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException("sessions (" + sessions + ") is too large", e);
+    }
+  }
+
+  /** A size in bytes: digits with an optional suffix k, M, G or T (powers of 1000). */
+  static final class ByteSize implements ITypeConverter<Long> {
+    @Override
+    public Long convert(String value) {
+      String v = value.strip();
+      long unit = 1;
+      if (!v.isEmpty()) {
+        int at = "kMGT".indexOf(v.charAt(v.length() - 1));
+        if (at >= 0) {
+          unit = (long) Math.pow(1000, at + 1);
+          v = v.substring(0, v.length() - 1);
+        }
+      }
+      try {
+        long n = Long.parseLong(v);
+        if (n < 0) {
+          throw new TypeConversionException("'" + value + "' is negative");
+        }
+        return Math.multiplyExact(n, unit);
+      } catch (NumberFormatException | ArithmeticException e) {
+        throw new TypeConversionException(
+            "'" + value + "' is not a size (digits with an optional suffix k, M, G or T)");
+      }
+    }
   }
 }

@@ -111,4 +111,114 @@ class KeysAndPreprocessTest {
     assertEquals(2, run.exitCode(), run.all());
     assertTrue(run.err().contains("SPDZ needs a field of at least 61 bits"), run.err());
   }
+
+  @Test
+  void preprocess_forSessions_dealsTheDemosNeedsAndTheDemoRunsOnThem() {
+    Path out = dir.resolve("planned");
+
+    Cli.Run dealt =
+        cohort(
+            "preprocess",
+            "--devices",
+            "2",
+            "--sessions",
+            "5",
+            "--parallelism",
+            "2",
+            "--margin",
+            "0",
+            "--field",
+            "m61",
+            "--out",
+            out.toString());
+
+    assertEquals(0, dealt.exitCode(), dealt.all());
+    // The sizing rule, computed here: 5 openings to the server; the server inputs 3 session
+    // numbers of 32 bits, then a 59-bit running sum (m61) per batch: 96 + 3 * 59 = 273 bits;
+    // each device 5 distances of 32 bits = 160.
+    assertTrue(dealt.out().contains("5 input masks and 273 input bits per party"), dealt.out());
+    Cli.Run run =
+        cohort(
+            "demo",
+            "distance-average",
+            "--suite",
+            "spdz",
+            "--field",
+            "m61",
+            "--devices",
+            "2",
+            "--sessions",
+            "5",
+            "--parallelism",
+            "2",
+            "--preprocessing",
+            out.toString(),
+            "--insecure-plaintext",
+            "--json");
+    assertEquals(0, run.exitCode(), run.all());
+    assertTrue(
+        run.out().contains("\"running_sum\":" + Cli.plaintextSum(Traces.generate(1, 2, 5), 5)),
+        run.out());
+  }
+
+  @Test
+  void preprocess_forSessions_marginAddsToEveryKind() {
+    Cli.Run dealt =
+        cohort(
+            "preprocess",
+            "--devices",
+            "1",
+            "--sessions",
+            "100",
+            "--margin",
+            "10",
+            "--out",
+            dir.resolve("m").toString());
+
+    assertEquals(0, dealt.exitCode(), dealt.all());
+    // m127: 100 masks; the server 96 + 100 * 62 = 6296 bits, the device 3200; plus 10 % + 1.
+    assertTrue(dealt.out().contains("111 input masks and 6926 input bits per party"), dealt.out());
+  }
+
+  @Test
+  void preprocess_largerThanMaxBytes_refusedWithItsSizeExit2AndNothingWritten() {
+    Path out = dir.resolve("limited");
+
+    Cli.Run run =
+        cohort(
+            "preprocess",
+            "--parties",
+            "3",
+            "--triples",
+            "1000000",
+            "--max-bytes",
+            "10M",
+            "--out",
+            out.toString());
+
+    assertEquals(2, run.exitCode(), run.all());
+    // 3 files of 1,000,000 triples of 6 columns of 16 bytes each, plus headers and records
+    assertTrue(run.err().startsWith("cohort: this dealing needs 288.0 MB ("), run.err());
+    assertTrue(run.err().contains("more than the limit of 10.0 MB (10000000 bytes)"), run.err());
+    assertEquals(1, run.err().strip().lines().count(), run.err());
+    assertTrue(Files.notExists(out), "nothing written");
+  }
+
+  @Test
+  void preprocess_sessionsAndInputs_refusedAsContradictory() {
+    Cli.Run run =
+        cohort(
+            "preprocess",
+            "--devices",
+            "2",
+            "--sessions",
+            "5",
+            "--inputs",
+            "3",
+            "--out",
+            dir.toString());
+
+    assertEquals(2, run.exitCode(), run.all());
+    assertTrue(run.err().contains("either --sessions"), run.err());
+  }
 }

@@ -10,6 +10,7 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -17,6 +18,7 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.function.ToLongFunction;
 
 /**
  * A trusted dealer that writes each party's SPDZ preprocessing to its own file, and the {@link
@@ -80,11 +82,58 @@ public final class DealerFiles {
     return directory.resolve("party-" + party + ".spdz");
   }
 
-  /** Deals from a fresh secret key and writes one file per party into {@code directory}. */
-  public static List<Path> write(Path directory, Field field, int parties, Amounts amounts) {
+  /**
+   * The size in bytes of each party's file (every party's is the same size) for {@code parties}
+   * parties over a field of {@code words} 64-bit words.
+   *
+   * @throws ArithmeticException if the size does not fit in a long
+   */
+  public static long fileBytes(int words, int parties, Amounts amounts) {
+    long elements = Math.multiplyExact(6, amounts.triples());
+    elements = Math.addExact(elements, Math.multiplyExact(2, amounts.randomElements()));
+    elements = Math.addExact(elements, Math.multiplyExact(2, amounts.randomBits()));
+    elements = Math.addExact(elements, Math.multiplyExact(2L * parties + 1, amounts.inputMasks()));
+    elements = Math.addExact(elements, Math.multiplyExact(2L * parties + 1, amounts.inputBits()));
+    elements = Math.addExact(elements, 1); // the MAC key share
+    return Math.addExact(
+        8L * (6 + words + COUNTS_AND_ID), Math.multiplyExact(elements, 8L * words));
+  }
+
+  /**
+   * What a dealing for {@code parties} parties writes in all: their files and use records, or
+   * {@link Long#MAX_VALUE} when that does not fit in a long.
+   */
+  public static long dealingBytes(Field field, int parties, Amounts amounts) {
+    try {
+      return Math.multiplyExact(
+          parties,
+          Math.addExact(fileBytes(field.words(), parties, amounts), UseRecord.bytes(parties)));
+    } catch (ArithmeticException e) {
+      return Long.MAX_VALUE;
+    }
+  }
+
+  /**
+   * Deals from a fresh secret key and writes one file per party into {@code directory}, refusing up
+   * front a dealing larger than {@code maxBytes} or than the free space there ({@link #write(Path,
+   * Field, int, Amounts)}).
+   */
+  public static List<Path> write(
+      Path directory, Field field, int parties, Amounts amounts, long maxBytes) {
     byte[] key = new byte[16];
     new SecureRandom().nextBytes(key);
-    return write(directory, field, parties, amounts, key);
+    return write(directory, field, parties, amounts, key, maxBytes);
+  }
+
+  /**
+   * Deals from a fresh secret key and writes one file per party into {@code directory}. Nothing is
+   * written when the dealing does not fit in the free space of the directory's file system ({@link
+   * InsufficientSpaceException}); the files are written under temporary names and only renamed into
+   * place (each with its new use record) once all are on disk, so a failed write (a full disk, an
+   * I/O error) removes what it wrote and leaves an earlier dealing in {@code directory} as it was.
+   */
+  public static List<Path> write(Path directory, Field field, int parties, Amounts amounts) {
+    return write(directory, field, parties, amounts, Long.MAX_VALUE);
   }
 
   /** As {@link #write(Path, Field, int, Amounts)} from a seed: INSECURE, for tests. */
@@ -95,40 +144,200 @@ public final class DealerFiles {
       key[b] = (byte) (seed >>> (8 * b));
       key[8 + b] = (byte) ~(seed >>> (8 * b));
     }
-    return write(directory, field, parties, amounts, key);
+    return write(directory, field, parties, amounts, key, Long.MAX_VALUE);
+  }
+
+  /**
+   * A dealing that does not fit: in the free space of the directory's file system, or under the
+   * limit the caller set. Thrown before anything is written.
+   */
+  public static final class InsufficientSpaceException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    private final long needed;
+    private final long available;
+
+    InsufficientSpaceException(String message, long needed, long available) {
+      super(message);
+      this.needed = needed;
+      this.available = available;
+    }
+
+    /** Bytes the dealing needs ({@link Long#MAX_VALUE}: more than a long can count). */
+    public long needed() {
+      return needed;
+    }
+
+    /** Bytes free, or the limit set. */
+    public long available() {
+      return available;
+    }
+  }
+
+  /** Refuses a dealing of {@code needed} bytes that exceeds {@code maxBytes} or the free space. */
+  static void checkSpace(Path directory, long needed, long maxBytes, ToLongFunction<Path> freeSpace)
+      throws IOException {
+    if (needed > maxBytes) {
+      throw new InsufficientSpaceException(
+          "this dealing needs "
+              + bytes(needed)
+              + ", more than the limit of "
+              + bytes(maxBytes)
+              + "; deal less material or raise the limit",
+          needed,
+          maxBytes);
+    }
+    Path existing = directory.toAbsolutePath();
+    while (existing != null && !Files.exists(existing)) {
+      existing = existing.getParent();
+    }
+    if (existing == null) {
+      return;
+    }
+    long free = freeSpace.applyAsLong(existing);
+    if (needed > free) {
+      throw new InsufficientSpaceException(
+          "this dealing needs "
+              + bytes(needed)
+              + " but the file system of "
+              + directory
+              + " has "
+              + bytes(free)
+              + " free; deal less material (the demo's --sessions give its exact needs) or free"
+              + " space; nothing was written",
+          needed,
+          free);
+    }
   }
 
   private static List<Path> write(
-      Path directory, Field field, int parties, Amounts amounts, byte[] key) {
+      Path directory, Field field, int parties, Amounts amounts, byte[] key, long maxBytes) {
+    return write(directory, field, parties, amounts, key, maxBytes, DealerFiles::usableSpace);
+  }
+
+  private static long usableSpace(Path existing) {
+    try {
+      return Files.getFileStore(existing).getUsableSpace();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the free space of " + existing, e);
+    }
+  }
+
+  /**
+   * As {@link #write(Path, Field, int, Amounts)} with the free space of a directory as {@code
+   * freeSpace} reports it (a file system may report more than it can hold: quotas, thin
+   * provisioning, other writers), INSECURE when {@code key} is not secret.
+   */
+  static List<Path> write(
+      Path directory,
+      Field field,
+      int parties,
+      Amounts amounts,
+      byte[] key,
+      long maxBytes,
+      ToLongFunction<Path> freeSpace) {
     long[] id = new long[2];
     Prg.secure().fill(id, 0, 2); // a fresh id even for a seeded dealing: it names this dealing
-    List<Path> files = new ArrayList<>();
+    List<Path> temps = new ArrayList<>();
     try {
+      checkSpace(directory, dealingBytes(field, parties, amounts), maxBytes, freeSpace);
       if (!Files.isDirectory(directory)) {
         Files.createDirectories(directory, ownerOnlyDirectory(directory));
       }
       for (int p = 0; p < parties; p++) {
         InsecureDealer dealer = new InsecureDealer(field, p, parties, key, Long.MAX_VALUE);
-        Path file = file(directory, p);
-        // The replaced file goes first, then the new one is created owner-only, written and
-        // forced, and only then is its record (with the new id) written: a crash in between
-        // leaves no file, a short one, or one whose record carries another id, all refused.
-        Files.deleteIfExists(file);
+        Path temp = temporary(file(directory, p));
+        Files.deleteIfExists(temp); // left by a crashed dealing: recreated owner-only below
+        temps.add(temp);
         try (FileChannel out =
             FileChannel.open(
-                file,
+                temp,
                 EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
-                UseRecord.ownerOnly(file))) {
+                UseRecord.ownerOnly(temp))) {
           new Writer(out, field).write(dealer, p, parties, amounts, id);
           out.force(true);
         }
+      }
+    } catch (IOException e) {
+      removeQuietly(temps);
+      throw new UncheckedIOException(
+          "cannot write SPDZ preprocessing to "
+              + directory
+              + ": "
+              + describe(e)
+              + " (the partial files were removed; an earlier dealing there is unchanged)",
+          e);
+    } catch (RuntimeException e) {
+      removeQuietly(temps);
+      throw e;
+    }
+    List<Path> files = new ArrayList<>();
+    try {
+      for (int p = 0; p < parties; p++) {
+        // Each new file replaces the old one, and only then is its record (with the new id)
+        // written: a crash in between leaves a file whose record carries another id, refused.
+        Path file = file(directory, p);
+        Files.move(temps.get(p), file, StandardCopyOption.REPLACE_EXISTING);
         new UseRecord(file, p, parties, id).write(new long[UseRecord.counts(parties)], false);
         files.add(file);
       }
+      UseRecord.forceDirectory(directory.toAbsolutePath());
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write SPDZ preprocessing to " + directory, e);
+      removeQuietly(temps);
+      throw new UncheckedIOException(
+          "cannot write SPDZ preprocessing to "
+              + directory
+              + ": "
+              + describe(e)
+              + " (after "
+              + files.size()
+              + " of "
+              + parties
+              + " files were in place: deal again)",
+          e);
     }
     return files;
+  }
+
+  /** {@code n} bytes as a person reads them: "79.0 GB (79012345678 bytes)". */
+  static String bytes(long n) {
+    if (n == Long.MAX_VALUE) {
+      return "more than 9.2 EB";
+    }
+    String[] units = {"kB", "MB", "GB", "TB", "PB", "EB"};
+    if (n < 1000) {
+      return n + " bytes";
+    }
+    double v = n;
+    int u = -1;
+    while (v >= 1000 && u < units.length - 1) {
+      v /= 1000;
+      u++;
+    }
+    return String.format(java.util.Locale.ROOT, "%.1f %s (%d bytes)", v, units[u], n);
+  }
+
+  private static Path temporary(Path file) {
+    return file.resolveSibling(file.getFileName() + ".tmp");
+  }
+
+  private static void removeQuietly(List<Path> paths) {
+    for (Path path : paths) {
+      try {
+        Files.deleteIfExists(path);
+      } catch (IOException e) {
+        // Best effort: the dealing already failed with its own cause.
+      }
+    }
+  }
+
+  /** The cause of an I/O error as a user reads it ("No space left on device", "Permission ..."). */
+  private static String describe(IOException e) {
+    String message = e.getMessage();
+    if (e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null) {
+      message = fs.getReason() + (fs.getFile() == null ? "" : " (" + fs.getFile() + ")");
+    }
+    return message == null ? e.getClass().getSimpleName() : message;
   }
 
   private static FileAttribute<?>[] ownerOnlyDirectory(Path directory) {

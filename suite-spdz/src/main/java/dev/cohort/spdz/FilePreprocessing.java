@@ -264,14 +264,8 @@ final class FilePreprocessing implements SpdzPreprocessing {
       throw corruptCounts(file);
     }
     try {
-      long elements = Math.multiplyExact(6, triples);
-      elements = Math.addExact(elements, Math.multiplyExact(2, random));
-      elements = Math.addExact(elements, Math.multiplyExact(2, bits));
-      elements = Math.addExact(elements, Math.multiplyExact(2L * parties + 1, masks));
-      elements = Math.addExact(elements, Math.multiplyExact(2L * parties + 1, inputBits));
-      elements = Math.addExact(elements, 1); // the MAC key share
-      return Math.addExact(
-          8L * (h + DealerFiles.COUNTS_AND_ID), Math.multiplyExact(elements, 8L * words));
+      return DealerFiles.fileBytes(
+          words, parties, new DealerFiles.Amounts(triples, random, bits, masks, inputBits));
     } catch (ArithmeticException e) {
       throw corruptCounts(file);
     }
@@ -441,7 +435,7 @@ final class FilePreprocessing implements SpdzPreprocessing {
 
     long[][] take(int count) {
       if (count > total - used) {
-        throw new IllegalStateException(
+        throw new MaterialException(
             "SPDZ preprocessing file "
                 + file
                 + " ran out of "

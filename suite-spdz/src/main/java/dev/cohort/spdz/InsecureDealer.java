@@ -155,7 +155,7 @@ public final class InsecureDealer implements SpdzPreprocessing {
     public SpdzPreprocessing open(Field field, int party, int parties) {
       for (InsecureDealer dealer : revealing) {
         if (dealer.party == party) {
-          throw new IllegalStateException(
+          throw new MaterialException(
               "a MAC check of "
                   + PartyId.of(party)
                   + " failed (or was interrupted) with this in-process dealer's MAC key: the key"
@@ -254,7 +254,7 @@ public final class InsecureDealer implements SpdzPreprocessing {
 
   private long take(String what, long used, int count) {
     if (count > limit - used) {
-      throw new IllegalStateException(
+      throw new MaterialException(
           "SPDZ preprocessing ran out of "
               + what
               + ": "

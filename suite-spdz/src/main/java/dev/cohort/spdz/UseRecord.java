@@ -138,7 +138,7 @@ final class UseRecord {
       if (state != 1) {
         throw corrupt("bad check state");
       }
-      throw new IllegalStateException(
+      throw new MaterialException(
           "a MAC check failed (or was interrupted) on the SPDZ preprocessing in "
               + file
               + " (its use record "
