@@ -26,9 +26,10 @@ final class ExitCode {
   static final int INTERNAL = 1;
 
   /**
-   * The configuration: bad options, parties file, keys, traces, an address this host cannot bind or
-   * resolve, settings that differ from a peer's, a dealing larger than the free space. Fix the
-   * configuration and run again.
+   * The configuration: bad options, parties file, keys, traces, preprocessing files that cannot be
+   * used (another party's, another field, a use record missing or of another dealing), an address
+   * this host cannot bind or resolve, settings that differ from a peer's, a dealing larger than the
+   * free space. Fix the configuration and run again.
    */
   static final int CONFIGURATION = 2;
 

@@ -159,7 +159,7 @@ class SpdzRestartTest {
     // Without the records every party would draw the first run's masks again.
     Cli.Run second = cohort(run);
 
-    assertEquals(1, second.exitCode(), second.all());
+    assertEquals(ExitCode.CONFIGURATION, second.exitCode(), second.all());
     assertTrue(
         second
             .err()
