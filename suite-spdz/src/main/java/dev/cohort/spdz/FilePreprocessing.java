@@ -32,10 +32,11 @@ import java.nio.file.StandardOpenOption;
  * reader opened on the same file later starts every kind where the previous ones stopped. Every
  * draw first records the new position, replacing the record atomically and on disk, and only then
  * reads and returns the material: after a crash some material may be skipped, never used again.
- * Skipped material can leave the parties' positions apart, which the MAC check then catches (the
- * run aborts); deal fresh files then. A record that is missing, damaged or of another dealing is an
- * error: the file cannot be used safely without it. Two readers open at the same time on the same
- * file are not detected: run each party once.
+ * Skipped material can leave the parties' positions apart; when the next run starts, the parties
+ * agree on the furthest position of each kind ({@link PositionAgreement}, {@link #positions()},
+ * {@link #skipTo(long[])}) and continue from there. A record that is missing, damaged or of another
+ * dealing is an error: the file cannot be used safely without it. Two readers open at the same time
+ * on the same file are not detected: run each party once.
  *
  * <p>A failed MAC check burns the file's MAC key: before this party reveals its σ_i in a check
  * ({@link #beforeMacReveal()}) the record durably marks a check in flight, and the mark is cleared
@@ -372,6 +373,63 @@ final class FilePreprocessing implements SpdzPreprocessing {
   public synchronized Shares randomBits(int count) {
     long[][] c = bits.take(count);
     return new Shares(count, c[0], c[1]);
+  }
+
+  @Override
+  public synchronized Positions positions() {
+    Section[] all = sections();
+    long[] used = new long[all.length];
+    for (int k = 0; k < all.length; k++) {
+      used[k] = all[k].used;
+    }
+    return new Positions(record.id(), used);
+  }
+
+  /**
+   * Skips every section forward to {@code used}, recorded (atomically, on disk) before this
+   * returns. Refuses a position past a section's end, naming it.
+   */
+  @Override
+  public synchronized void skipTo(long[] used) {
+    Section[] all = sections();
+    if (used.length != all.length) {
+      throw new IllegalArgumentException(
+          "positions of " + used.length + " kinds, not " + all.length);
+    }
+    for (int k = 0; k < all.length; k++) {
+      if (used[k] > all[k].total) {
+        throw new MaterialException(
+            "SPDZ preprocessing file "
+                + file
+                + " cannot skip to "
+                + used[k]
+                + " "
+                + all[k].what
+                + ": it holds "
+                + all[k].total
+                + "; deal fresh files with 'cohort preprocess'");
+      }
+    }
+    long[] counts = new long[all.length];
+    boolean moved = false;
+    for (int k = 0; k < all.length; k++) {
+      counts[k] = Math.max(all[k].used, used[k]);
+      moved |= counts[k] != all[k].used;
+    }
+    if (!moved) {
+      return;
+    }
+    try {
+      record.write(counts, checkInFlight);
+    } catch (IOException e) {
+      close();
+      throw new UncheckedIOException(
+          "cannot record the use of SPDZ preprocessing file " + file + " in " + usedFile(file), e);
+    }
+    for (int k = 0; k < all.length; k++) {
+      all[k].used = counts[k];
+    }
+    closeIfUsedUp();
   }
 
   /**

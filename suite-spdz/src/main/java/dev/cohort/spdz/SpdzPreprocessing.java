@@ -56,6 +56,32 @@ public interface SpdzPreprocessing {
   /** Called when the MAC check after {@link #beforeMacReveal()} has passed: clears its mark. */
   default void macCheckPassed() {}
 
+  /**
+   * Where this party's draws stand, for the parties to agree on when a run starts ({@link
+   * PositionAgreement}), or null for a source that starts afresh every run (an in-process dealer).
+   * A source that persists across runs (files) may stand ahead of its peers after a crash, as each
+   * party records a draw before it uses it.
+   */
+  default Positions positions() {
+    return null;
+  }
+
+  /**
+   * Moves every kind forward to {@code used} (same order as {@link Positions#used()}; never back),
+   * recording it durably before this returns: the material in between is skipped, never used.
+   * Throws {@link MaterialException} when a kind has fewer items than that.
+   */
+  default void skipTo(long[] used) {
+    throw new UnsupportedOperationException("this source has no positions");
+  }
+
+  /**
+   * A source's positions: the id of its dealing (two words: every party's material of one dealing
+   * carries the same) and how many items of each kind were drawn, in the order triples, random
+   * elements, random bits, the input masks of each owner, the input bits of each owner.
+   */
+  record Positions(long[] dealing, long[] used) {}
+
   /** Beaver triples as three columns of authenticated shares. */
   record Triples(Shares a, Shares b, Shares c) {}
 

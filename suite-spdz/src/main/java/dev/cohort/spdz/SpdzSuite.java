@@ -7,6 +7,7 @@ import dev.cohort.field.Mersenne127;
 import dev.cohort.field.Mersenne61;
 import dev.cohort.random.AesCtrPrg;
 import dev.cohort.random.Prg;
+import dev.cohort.suite.AllOf;
 import dev.cohort.suite.Inbox;
 import dev.cohort.suite.Outbox;
 import dev.cohort.suite.RoundProtocol;
@@ -169,20 +170,26 @@ public final class SpdzSuite implements Suite {
 
   // ---- set-up and checks ----
 
+  /**
+   * The set-up round: commitments to the first MAC check's seed, and the parties' positions in
+   * their preprocessing ({@link PositionAgreement}), side by side.
+   */
   @Override
   public RoundProtocol setup() {
-    return new RoundProtocol() {
-      @Override
-      public void send(int round, Outbox out) {
-        sendSeedCommitment(out);
-      }
+    RoundProtocol commitments =
+        new RoundProtocol() {
+          @Override
+          public void send(int round, Outbox out) {
+            sendSeedCommitment(out);
+          }
 
-      @Override
-      public boolean receive(int round, Inbox in) {
-        receiveSeedCommitments(in);
-        return true;
-      }
-    };
+          @Override
+          public boolean receive(int round, Inbox in) {
+            receiveSeedCommitments(in);
+            return true;
+          }
+        };
+    return new AllOf(List.of(commitments, new PositionAgreement(preprocessing, party, parties)));
   }
 
   /**

@@ -79,6 +79,11 @@ final class UseRecord {
     this.buffer = ByteBuffer.allocate(bytes(parties)).order(ByteOrder.LITTLE_ENDIAN);
   }
 
+  /** The id of the dealing the file belongs to (two words). */
+  long[] id() {
+    return id.clone();
+  }
+
   /** The record of {@code file}. */
   static Path of(Path file) {
     return file.resolveSibling(file.getFileName() + ".used");
