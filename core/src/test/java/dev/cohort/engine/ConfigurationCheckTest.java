@@ -113,8 +113,18 @@ class ConfigurationCheckTest {
                   "every party must use the same suite, field, number of parties and batch size"),
           t.getMessage());
     }
+    // Each side names both configurations: the peer's first, then its own.
     assertTrue(
-        failures.get(0).getMessage().startsWith("P2 runs another configuration than P0 ("),
+        failures
+            .get(0)
+            .getMessage()
+            .matches("P2 runs .*batch size 200, P0 .*batch size 100: every party must .*"),
         failures.get(0).getMessage());
+    assertTrue(
+        failures
+            .get(2)
+            .getMessage()
+            .matches("P[01] runs .*batch size 100, P2 .*batch size 200: every party must .*"),
+        failures.get(2).getMessage());
   }
 }
