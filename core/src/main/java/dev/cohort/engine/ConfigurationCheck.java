@@ -7,32 +7,39 @@ import dev.cohort.suite.Outbox;
 import dev.cohort.suite.RoundProtocol;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Objects;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Compares the parties' configurations in the suite's set-up round, at no extra round: each party
- * sends the description of its suite, field, number of parties and batch size (UTF-8, at most
- * {@value #MAX_BYTES} bytes, length first). Parties that disagree would otherwise fail later with a
- * message about short frames or a failed check; this names both configurations, the peer's and this
- * party's.
+ * sends its settings (suite, field, number of parties, batch size, and those the application
+ * declared in {@link EngineConfig#agreed()}) as UTF-8 lines {@code name=value}, at most {@value
+ * #MAX_BYTES} bytes, length first. Parties that disagree would otherwise fail later with a message
+ * about short frames or a failed check, or, worse, compute something else; this names every setting
+ * that differs with both values ("P2 has --sessions 1200, P0 has 1000"), on every party.
  */
 final class ConfigurationCheck implements RoundProtocol {
 
   /** The longest description sent; a longer one is cut (and compared as cut). */
-  static final int MAX_BYTES = 1024;
+  static final int MAX_BYTES = 4096;
 
   private final int self;
   private final int parties;
-  private final String description;
+  private final SortedMap<String, String> settings;
   private final long[] message;
 
-  ConfigurationCheck(int self, int parties, String description) {
+  ConfigurationCheck(int self, int parties, SortedMap<String, String> settings) {
     this.self = self;
     this.parties = parties;
-    byte[] bytes = description.getBytes(StandardCharsets.UTF_8);
+    this.settings = settings;
+    StringBuilder text = new StringBuilder();
+    settings.forEach((name, value) -> text.append(name).append('=').append(value).append('\n'));
+    byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
     if (bytes.length > MAX_BYTES) {
       bytes = Arrays.copyOf(bytes, MAX_BYTES);
     }
-    this.description = new String(bytes, StandardCharsets.UTF_8);
     this.message = new long[1 + words(bytes.length)];
     message[0] = bytes.length;
     for (int i = 0; i < bytes.length; i++) {
@@ -66,8 +73,7 @@ final class ConfigurationCheck implements RoundProtocol {
             PartyId.of(p)
                 + " sent a configuration of "
                 + length[0]
-                + " bytes: it runs another"
-                + " protocol version, or misbehaves");
+                + " bytes: it runs another protocol version, or misbehaves");
       }
       long[] theirs = new long[1 + words((int) length[0])];
       theirs[0] = length[0];
@@ -78,17 +84,44 @@ final class ConfigurationCheck implements RoundProtocol {
           bytes[i] = (byte) (theirs[1 + i / 8] >>> (8 * (i % 8)));
         }
         throw new AbortException(
-            PartyId.of(p)
-                + " runs "
-                + new String(bytes, StandardCharsets.UTF_8)
-                + ", "
-                + PartyId.of(self)
-                + " "
-                + description
-                + ": every party must use the same suite, field, number of parties and"
-                + " batch size");
+            differences(PartyId.of(p), parse(new String(bytes, StandardCharsets.UTF_8)))
+                + ": every party must be started with the same settings");
       }
     }
     return true;
+  }
+
+  private static SortedMap<String, String> parse(String text) {
+    SortedMap<String, String> map = new TreeMap<>();
+    for (String line : text.split("\n")) {
+      int eq = line.indexOf('=');
+      if (eq > 0) {
+        map.put(line.substring(0, eq), line.substring(eq + 1));
+      }
+    }
+    return map;
+  }
+
+  /** "P2 has --sessions 1200, P0 has 1000; P2 has field m61, P0 has m127". */
+  private String differences(PartyId peer, SortedMap<String, String> theirs) {
+    TreeSet<String> names = new TreeSet<>(settings.keySet());
+    names.addAll(theirs.keySet());
+    StringBuilder out = new StringBuilder();
+    for (String name : names) {
+      String a = theirs.get(name);
+      String b = settings.get(name);
+      if (Objects.equals(a, b)) {
+        continue;
+      }
+      if (out.length() > 0) {
+        out.append("; ");
+      }
+      out.append(peer)
+          .append(a == null ? " has no " + name : " has " + name + " " + a)
+          .append(", ")
+          .append(PartyId.of(self))
+          .append(b == null ? " has none" : " has " + b);
+    }
+    return out.length() == 0 ? peer + " sent a configuration that does not parse" : out.toString();
   }
 }

@@ -16,6 +16,8 @@ import dev.cohort.suite.SuiteFactory;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -41,7 +43,7 @@ public final class Engine {
   private final Inbox inbox;
   private final long[][] buffers; // the outbox's frames, handed to the channel each round
   private final int[] lengths;
-  private final String description; // what every party must agree on
+  private final SortedMap<String, String> agreed; // what every party must agree on
   private boolean setUp;
   private boolean failed;
 
@@ -53,14 +55,12 @@ public final class Engine {
             : Prg.seeded(config.insecureSeed() * 1_000_003L + channel.myId());
     this.suite = factory.create(channel.myId(), channel.parties(), prg);
     // what must agree; not factory.name(), which may hold per-party details such as file paths
-    this.description =
-        suite.getClass().getSimpleName()
-            + " over "
-            + suite.field().name()
-            + ", "
-            + channel.parties()
-            + " parties, batch size "
-            + config.batchSize();
+    TreeMap<String, String> agreed = new TreeMap<>(config.agreed());
+    agreed.put("suite", suite.getClass().getSimpleName());
+    agreed.put("field", suite.field().name());
+    agreed.put("parties", String.valueOf(channel.parties()));
+    agreed.put("batch size", String.valueOf(config.batchSize()));
+    this.agreed = agreed;
     this.channel = channel;
     this.config = config;
     this.outbox = new Outbox(channel.myId(), channel.parties());
@@ -136,12 +136,14 @@ public final class Engine {
     long setupRounds = 0;
     if (!setUp) {
       setUp = true;
+      // The configuration check rides on the suite's set-up round; a suite without one gets a
+      // round of its own only when the application declared settings to agree on.
       RoundProtocol setup = suite.setup();
+      RoundProtocol check = new ConfigurationCheck(suite.myId(), suite.parties(), agreed);
       if (setup != null) {
-        setup =
-            new AllOf(
-                List.of(new ConfigurationCheck(suite.myId(), suite.parties(), description), setup));
-        setupRounds = runAlone(setup);
+        setupRounds = runAlone(new AllOf(List.of(check, setup)));
+      } else if (!config.agreed().isEmpty()) {
+        setupRounds = runAlone(check);
       }
     }
     SessionScheduler<T> scheduler = new SessionScheduler<>(graph, sessions, parallelism);

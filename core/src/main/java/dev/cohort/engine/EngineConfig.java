@@ -1,5 +1,9 @@
 package dev.cohort.engine;
 
+import java.util.Collections;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
 /**
  * How an engine runs. Every party of a computation must use the same {@code batchSize}: it decides
  * how gates are grouped into rounds, and the parties' messages must line up.
@@ -9,8 +13,12 @@ package dev.cohort.engine;
  * @param insecureSeed when non-null, the party's randomness comes from a PRG seeded with it, so
  *     runs repeat: for tests and benchmarks only, never for deployments; when null it is seeded
  *     from {@code SecureRandom}
+ * @param agreed settings of the application that every party must give the same value (the number
+ *     of sessions, a data set's digest, ...), by name: compared with the engine's own (suite,
+ *     field, parties, batch size) when the engine starts, and a difference names the setting and
+ *     both values on every party ({@link ConfigurationCheck})
  */
-public record EngineConfig(int batchSize, Long insecureSeed) {
+public record EngineConfig(int batchSize, Long insecureSeed, SortedMap<String, String> agreed) {
 
   public static final int DEFAULT_BATCH_SIZE = 1 << 20;
 
@@ -18,6 +26,11 @@ public record EngineConfig(int batchSize, Long insecureSeed) {
     if (batchSize < 1) {
       throw new IllegalArgumentException("batch size (" + batchSize + ") must be >= 1");
     }
+    agreed = Collections.unmodifiableSortedMap(new TreeMap<>(agreed));
+  }
+
+  public EngineConfig(int batchSize, Long insecureSeed) {
+    this(batchSize, insecureSeed, new TreeMap<>());
   }
 
   /** Secure randomness and the default batch size. */
@@ -26,11 +39,28 @@ public record EngineConfig(int batchSize, Long insecureSeed) {
   }
 
   public EngineConfig withBatchSize(int size) {
-    return new EngineConfig(size, insecureSeed);
+    return new EngineConfig(size, insecureSeed, agreed);
   }
 
   /** Deterministic randomness for tests and benchmarks: INSECURE. */
   public EngineConfig withInsecureSeed(long seed) {
-    return new EngineConfig(batchSize, seed);
+    return new EngineConfig(batchSize, seed, agreed);
+  }
+
+  /**
+   * Adds a setting every party must give the same value: {@code name} as the user knows it (a
+   * command-line flag such as {@code --sessions}), so a difference reads "P2 has --sessions 1200,
+   * P0 has 1000". Names and values must not contain line breaks or '='.
+   */
+  public EngineConfig withAgreed(String name, String value) {
+    for (String s : new String[] {name, value}) {
+      if (s.isEmpty() && s == name || s.indexOf('\n') >= 0 || s.indexOf('=') >= 0) {
+        throw new IllegalArgumentException(
+            "agreed setting '" + name + "' = '" + value + "': no line breaks or '=', a name");
+      }
+    }
+    TreeMap<String, String> more = new TreeMap<>(agreed);
+    more.put(name, value);
+    return new EngineConfig(batchSize, insecureSeed, more);
   }
 }

@@ -2,6 +2,7 @@ package dev.cohort.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cohort.api.AbortException;
@@ -108,9 +109,7 @@ class ConfigurationCheckTest {
     for (Throwable t : failures) {
       assertInstanceOf(AbortException.class, t);
       assertTrue(
-          t.getMessage()
-              .endsWith(
-                  "every party must use the same suite, field, number of parties and batch size"),
+          t.getMessage().endsWith("every party must be started with the same settings"),
           t.getMessage());
     }
     // Each side names both configurations: the peer's first, then its own.
@@ -118,13 +117,79 @@ class ConfigurationCheckTest {
         failures
             .get(0)
             .getMessage()
-            .matches("P2 runs .*batch size 200, P0 .*batch size 100: every party must .*"),
+            .equals(
+                "P2 has batch size 200, P0 has 100: every party must be started with the same"
+                    + " settings"),
         failures.get(0).getMessage());
     assertTrue(
         failures
             .get(2)
             .getMessage()
-            .matches("P[01] runs .*batch size 100, P2 .*batch size 200: every party must .*"),
+            .matches("P[01] has batch size 100, P2 has 200: every party must .*"),
         failures.get(2).getMessage());
+  }
+
+  private static List<Throwable> runWith(SuiteFactory suite, EngineConfig... configs)
+      throws Exception {
+    int n = configs.length;
+    InMemoryNetwork network = new InMemoryNetwork(n, Duration.ofSeconds(10));
+    ExecutorService pool = Executors.newFixedThreadPool(n);
+    try {
+      List<Future<Long>> futures = new ArrayList<>();
+      for (int p = 0; p < n; p++) {
+        Channel channel = network.channel(p);
+        EngineConfig config = configs[p];
+        futures.add(
+            pool.submit(
+                () -> new Engine(suite, channel, config).run(b -> Deferred.of(7L)).value()));
+      }
+      List<Throwable> failures = new ArrayList<>();
+      for (Future<Long> f : futures) {
+        try {
+          assertEquals(7L, f.get(20, TimeUnit.SECONDS));
+          failures.add(null);
+        } catch (java.util.concurrent.ExecutionException e) {
+          failures.add(e.getCause());
+        }
+      }
+      return failures;
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void agreed_differentSettings_everyPartyNamesEachSettingWithBothValues() throws Exception {
+    EngineConfig base = EngineConfig.defaults().withInsecureSeed(5);
+    EngineConfig same = base.withAgreed("--sessions", "1000").withAgreed("--seed", "1");
+    EngineConfig other = base.withAgreed("--sessions", "1200");
+    // A suite without a set-up round: the agreed settings get a round of their own.
+    List<Throwable> failures =
+        runWith(PlaintextSuite.factory(Fields.MERSENNE_61, 1), same, same, other);
+
+    assertEquals(
+        "P2 has no --seed, P0 has 1; P2 has --sessions 1200, P0 has 1000: every party must be"
+            + " started with the same settings",
+        failures.get(0).getMessage());
+    assertEquals(
+        "P0 has --seed 1, P2 has none; P0 has --sessions 1000, P2 has 1200: every party must be"
+            + " started with the same settings",
+        failures.get(2).getMessage());
+    assertInstanceOf(AbortException.class, failures.get(1));
+  }
+
+  @Test
+  void agreed_sameSettings_run() throws Exception {
+    EngineConfig config = EngineConfig.defaults().withInsecureSeed(5).withAgreed("--sessions", "9");
+    for (Throwable t : runWith(PlaintextSuite.factory(Fields.MERSENNE_61, 1), config, config)) {
+      assertEquals(null, t);
+    }
+  }
+
+  @Test
+  void withAgreed_lineBreakOrEquals_refused() {
+    EngineConfig c = EngineConfig.defaults();
+    assertThrows(IllegalArgumentException.class, () -> c.withAgreed("a=b", "1"));
+    assertThrows(IllegalArgumentException.class, () -> c.withAgreed("a", "1\n"));
   }
 }
