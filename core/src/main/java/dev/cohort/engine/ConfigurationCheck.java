@@ -83,7 +83,7 @@ final class ConfigurationCheck implements RoundProtocol {
         for (int i = 0; i < bytes.length; i++) {
           bytes[i] = (byte) (theirs[1 + i / 8] >>> (8 * (i % 8)));
         }
-        throw new AbortException(
+        throw new ConfigurationMismatchException(
             differences(PartyId.of(p), parse(new String(bytes, StandardCharsets.UTF_8)))
                 + ": every party must be started with the same settings");
       }

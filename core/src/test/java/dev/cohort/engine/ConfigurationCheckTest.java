@@ -175,7 +175,8 @@ class ConfigurationCheckTest {
         "P0 has --seed 1, P2 has none; P0 has --sessions 1000, P2 has 1200: every party must be"
             + " started with the same settings",
         failures.get(2).getMessage());
-    assertInstanceOf(AbortException.class, failures.get(1));
+    assertInstanceOf(ConfigurationMismatchException.class, failures.get(0));
+    assertInstanceOf(AbortException.class, failures.get(1)); // P1 agrees with P0: P2 differs
   }
 
   @Test

@@ -112,7 +112,7 @@ final class DemoDistanceAverage implements Callable<Integer> {
           "SPDZ only: read preprocessing from the files of 'cohort preprocess'; a restart"
               + " continues where the files' use records say (default: an in-process dealer,"
               + " INSECURE). A run of S sessions with D devices in B = ceil(S / K) batches and an"
-              + " s-bit running sum (s = 62 on m127) uses S input masks of the server, 96 + B*s"
+              + " s-bit running sum (s = 62 on m127) uses S input masks of the server, 64 + B*s"
               + " input bits of the server, 32*S input bits of each device, and no triples.")
   Path preprocessing;
 
@@ -361,7 +361,11 @@ final class DemoDistanceAverage implements Callable<Integer> {
                 setup.traces(),
                 p == 0 ? checkpoint : new Checkpoint(null),
                 p == 0 ? server : (session, sum) -> {})
-            .run(new Engine(setup.suite(), transport, EngineConfig.defaults()));
+            .run(
+                new Engine(
+                    setup.suite(),
+                    transport,
+                    DistanceAverageParty.agreed(EngineConfig.defaults(), plan, setup.tracesId())));
   }
 
   /** Metres all devices travelled in sessions 1..{@code last}: the demo's own check. */
@@ -405,6 +409,7 @@ final class DemoDistanceAverage implements Callable<Integer> {
       SuiteFactory suite,
       Traces traces,
       String tracesDescription,
+      String tracesId,
       PartiesFile partiesFile,
       Mesh.Transport transport) {}
 
@@ -453,9 +458,11 @@ final class DemoDistanceAverage implements Callable<Integer> {
     }
     Traces traces;
     String described;
+    String tracesId; // what every party must have the same of
     int total;
     if (tracesFile != null) {
       traces = Traces.read(tracesFile);
+      tracesId = "file with SHA-256 " + Traces.digest(tracesFile);
       if (n != null && n - 1 != traces.devices()) {
         throw new IllegalArgumentException(
             "devices ("
@@ -496,6 +503,7 @@ final class DemoDistanceAverage implements Callable<Integer> {
         throw new IllegalArgumentException("sessions (" + total + ") must be in [1, 10000000]");
       }
       traces = Traces.generate(seed, n - 1, total);
+      tracesId = "generated with --seed " + seed;
       described = "generated, seed " + seed + " (random walks, one fix every 15-20 min)";
     }
     if (total < 1) {
@@ -505,7 +513,7 @@ final class DemoDistanceAverage implements Callable<Integer> {
         new SuiteChoice(suiteName, field, preprocessing, dealerSeed).factory(party != null);
     checkFieldSize(suite.field());
     suite.validate(n);
-    return new Setup(n, total, suite, traces, described, file, transport);
+    return new Setup(n, total, suite, traces, described, tracesId, file, transport);
   }
 
   private static void checkFieldSize(Field f) {

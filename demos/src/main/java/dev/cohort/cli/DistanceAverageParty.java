@@ -17,9 +17,10 @@ import java.util.List;
  * devices. Every party runs the same sequence of engine runs:
  *
  * <ol>
- *   <li>a resume run: the server inputs the last session its checkpoint says finished, the last
- *       session of this run and the parallelism, and they are opened to everyone, so all parties
- *       continue from the same session in the same batches;
+ *   <li>a resume run: the server inputs the last session its checkpoint says finished and the last
+ *       session of this run, and they are opened to everyone, so all parties continue from the same
+ *       session (the parallelism, like the number of sessions, is configuration: the engine checks
+ *       that every party was given the same, {@link #agreed});
  *   <li>then batches of up to {@code parallelism} sessions per engine run: the server inputs the
  *       running sum, every device inputs its distance of each session in the batch, and after each
  *       session the new running sum is opened to the server only. Sessions are {@code par}
@@ -68,7 +69,7 @@ final class DistanceAverageParty {
    * The SPDZ material one process run of {@code sessions} sessions uses (a restart is another run):
    * every k-bit input costs k input bits of its owner (its bits, which make its range hold by
    * construction), and every opening to the server one input mask of the server's; nothing is
-   * multiplied, so no triples. The resume run inputs three {@link #SESSION_BITS}-bit values; each
+   * multiplied, so no triples. The resume run inputs two {@link #SESSION_BITS}-bit values; each
    * batch of up to {@code parallelism} sessions inputs the running sum ({@code sumBits}); each
    * session inputs one {@link #DISTANCE_BITS}-bit distance per device and opens the running sum to
    * the server.
@@ -81,7 +82,7 @@ final class DistanceAverageParty {
 
     static Material of(long sessions, int parallelism, int sumBits) {
       long batches = (sessions + parallelism - 1) / parallelism;
-      long resume = 3L * SESSION_BITS;
+      long resume = 2L * SESSION_BITS;
       return new Material(sessions, resume + batches * sumBits, sessions * DISTANCE_BITS);
     }
   }
@@ -92,6 +93,19 @@ final class DistanceAverageParty {
    */
   static int sumBits(dev.cohort.field.Field field) {
     return Math.min(62, field.bitLength() - 2);
+  }
+
+  /**
+   * What every party of a run must be given the same: the plan's sessions and parallelism and the
+   * traces, added to {@code config} as settings the engine compares when it starts, so that a
+   * difference fails on every party naming the setting with both values.
+   */
+  static dev.cohort.engine.EngineConfig agreed(
+      dev.cohort.engine.EngineConfig config, Plan plan, String traces) {
+    return config
+        .withAgreed("--sessions", String.valueOf(plan.sessions()))
+        .withAgreed("--parallelism", String.valueOf(plan.parallelism()))
+        .withAgreed("traces", traces);
   }
 
   private final int me;
@@ -126,10 +140,10 @@ final class DistanceAverageParty {
         plan.sessions() - last <= plan.stopAfter() ? plan.sessions() : last + plan.stopAfter();
     // The server decides where this run starts and ends and how many sessions go in one engine
     // run; the devices follow, so only the server's --stop-after and checkpoint matter.
-    long[] agreed = add(engine.run(resume(new long[] {last, end, plan.parallelism()})));
-    last = agreed[0];
-    end = agreed[1];
-    int parallelism = (int) agreed[2];
+    long[] resumed = add(engine.run(resume(new long[] {last, end})));
+    last = resumed[0];
+    end = resumed[1];
+    int parallelism = plan.parallelism();
     if (end > plan.sessions()) {
       throw new IllegalArgumentException(
           "the server runs to session "

@@ -2,6 +2,7 @@ package dev.cohort.cli;
 
 import dev.cohort.api.AbortException;
 import dev.cohort.api.NetworkException;
+import dev.cohort.engine.ConfigurationMismatchException;
 import dev.cohort.spdz.MaterialException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -75,7 +76,8 @@ final class ExitCode {
   }
 
   private static Integer classify(Throwable t) {
-    if (t instanceof ParameterException
+    if (t instanceof ConfigurationMismatchException
+        || t instanceof ParameterException
         || t instanceof BindException
         || t instanceof UnknownHostException
         || t instanceof UnresolvedAddressException

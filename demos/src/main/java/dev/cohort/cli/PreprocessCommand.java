@@ -60,7 +60,7 @@ final class PreprocessCommand implements Callable<Integer> {
       paramLabel = "S",
       description =
           "Deal what the distance-average demo needs for S sessions (instead of --inputs and"
-              + " --input-bits): S input masks of the server, 96 + B * s input bits of the server"
+              + " --input-bits): S input masks of the server, 64 + B * s input bits of the server"
               + " (B = batches, s = 62 on m127, 59 on m61) and 32 * S of each device, plus the"
               + " margin.")
   Long sessions;
@@ -78,7 +78,7 @@ final class PreprocessCommand implements Callable<Integer> {
       defaultValue = "10",
       description =
           "With --sessions: this much more of each kind, for restarts (each restart costs the"
-              + " server 96 + s input bits and may skip material drawn when a party stopped;"
+              + " server 64 + s input bits and may skip material drawn when a party stopped;"
               + " default: ${DEFAULT-VALUE}).")
   int margin;
 

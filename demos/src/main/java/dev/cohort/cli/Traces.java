@@ -158,6 +158,25 @@ final class Traces {
    * name and each device's fixes by time. A malformed line throws {@link IllegalArgumentException}
    * naming the file and the line number.
    */
+  /**
+   * The first 16 hex digits of the SHA-256 of {@code csv}'s bytes: what parties compare to know
+   * they were given the same traces.
+   */
+  static String digest(Path csv) {
+    try (java.io.InputStream in = Files.newInputStream(csv)) {
+      java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+      byte[] buffer = new byte[1 << 16];
+      for (int n; (n = in.read(buffer)) > 0; ) {
+        sha.update(buffer, 0, n);
+      }
+      return java.util.HexFormat.of().formatHex(sha.digest()).substring(0, 16);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("cannot read traces " + csv, e);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("this JVM has no SHA-256", e);
+    }
+  }
+
   static Traces read(Path csv) {
     Map<String, List<Fix>> byDevice = new TreeMap<>();
     try (BufferedReader in = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {

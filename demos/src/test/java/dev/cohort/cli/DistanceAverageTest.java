@@ -119,7 +119,7 @@ class DistanceAverageTest {
     // of up to 2 sessions); of each device: one 32-bit distance per session. No triples are
     // dealt: the demo multiplies nothing, and inputs take none.
     assertEquals(5, need.serverMasks());
-    assertEquals(3 * 32 + 3 * 62, need.serverInputBits());
+    assertEquals(2 * 32 + 3 * 62, need.serverInputBits());
     assertEquals(5 * 32, need.deviceInputBits());
     long bits = Math.max(need.serverInputBits(), need.deviceInputBits());
     long[][] amounts = {

@@ -133,10 +133,10 @@ class KeysAndPreprocessTest {
             out.toString());
 
     assertEquals(0, dealt.exitCode(), dealt.all());
-    // The sizing rule, computed here: 5 openings to the server; the server inputs 3 session
-    // numbers of 32 bits, then a 59-bit running sum (m61) per batch: 96 + 3 * 59 = 273 bits;
+    // The sizing rule, computed here: 5 openings to the server; the server inputs 2 session
+    // numbers of 32 bits, then a 59-bit running sum (m61) per batch: 64 + 3 * 59 = 241 bits;
     // each device 5 distances of 32 bits = 160.
-    assertTrue(dealt.out().contains("5 input masks and 273 input bits per party"), dealt.out());
+    assertTrue(dealt.out().contains("5 input masks and 241 input bits per party"), dealt.out());
     Cli.Run run =
         cohort(
             "demo",
@@ -176,8 +176,8 @@ class KeysAndPreprocessTest {
             dir.resolve("m").toString());
 
     assertEquals(0, dealt.exitCode(), dealt.all());
-    // m127: 100 masks; the server 96 + 100 * 62 = 6296 bits, the device 3200; plus 10 % + 1.
-    assertTrue(dealt.out().contains("111 input masks and 6926 input bits per party"), dealt.out());
+    // m127: 100 masks; the server 64 + 100 * 62 = 6264 bits, the device 3200; plus 10 % + 1.
+    assertTrue(dealt.out().contains("111 input masks and 6891 input bits per party"), dealt.out());
   }
 
   @Test

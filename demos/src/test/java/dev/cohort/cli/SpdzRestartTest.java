@@ -65,10 +65,10 @@ class SpdzRestartTest {
             String.valueOf(PARTIES),
             "--inputs",
             "8", // one per session (its opening to the server): see DistanceAverageParty.Material
-            // The server's input bits over the two runs of 3 and 5 sessions, batches of 2: 3·32
+            // The server's input bits over the two runs of 3 and 5 sessions, batches of 2: 2·32
             // resume bits in each run, 62 per batch (2 + 3 batches); 32 per session at a device.
             "--input-bits",
-            String.valueOf(2 * 3 * 32 + (2 + 3) * 62),
+            String.valueOf(2 * 2 * 32 + (2 + 3) * 62),
             "--out",
             files.toString());
     assertEquals(0, dealt.exitCode(), dealt.all());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -447,7 +448,7 @@ class FilePreprocessingTest {
   }
 
   @Test
-  void fileFromAnotherDealing_everyPartyFailsTheMacCheck(@TempDir Path directory)
+  void fileFromAnotherDealing_refusedByEveryPartyBeforeAnyUse(@TempDir Path directory)
       throws IOException {
     DealerFiles.writeInsecure(directory.resolve("a"), M61, 3, SMALL, 16);
     DealerFiles.writeInsecure(directory.resolve("b"), M61, 3, SMALL, 17);
@@ -455,7 +456,7 @@ class FilePreprocessingTest {
         List.of(
             DealerFiles.file(directory.resolve("b"), 2),
             FilePreprocessing.usedFile(DealerFiles.file(directory.resolve("b"), 2)))) {
-      // a file with its own record: only the MAC check can tell that the dealings differ
+      // a file with its own record: each file is fine alone, the dealings differ
       Files.copy(
           file,
           directory.resolve("a").resolve(file.getFileName()),
@@ -465,7 +466,30 @@ class FilePreprocessingTest {
         assertThrows(
             PartyFailedException.class,
             () -> parties(3, DealerFiles.source(directory.resolve("a")), 16).run(product()));
-    assertEveryPartyFailsTheMacCheck(e, 3);
+    // The set-up round compares the dealings' ids (PositionAgreement): no material is drawn and
+    // no MAC check runs, so nothing is burned.
+    for (int p = 0; p < 3; p++) {
+      PartyFailedException failure = CorruptParty.failureOf(e, p);
+      if (failure != null) {
+        assertInstanceOf(IllegalArgumentException.class, failure.getCause(), "P" + p);
+        assertTrue(
+            failure.getCause().getMessage().contains("SPDZ preprocessing is of another dealing"),
+            failure.getCause().getMessage());
+      }
+    }
+    PartyFailedException p0 = CorruptParty.failureOf(e, 0);
+    assertNotNull(p0, e.getMessage());
+    assertTrue(
+        p0.getCause().getMessage().startsWith("P2's SPDZ preprocessing is of another dealing"),
+        p0.getCause().getMessage());
+    for (int p = 0; p < 2; p++) {
+      assertArrayEquals(
+          new long[PositionAgreement.kinds(3)],
+          FilePreprocessing.open(DealerFiles.file(directory.resolve("a"), p), M61, p, 3)
+              .positions()
+              .used(),
+          "P" + p + " drew nothing");
+    }
   }
 
   @Test
