@@ -451,6 +451,7 @@ final class DemoDistanceAverage implements Callable<Integer> {
         throw new IllegalArgumentException(
             "party (" + party + ") must be in [0, " + n + ") for " + partiesFile);
       }
+      file.checkOwnHost(party, partiesFile);
       if (!plaintext && file.keys() == null) {
         throw new IllegalArgumentException(
             "parties file " + partiesFile + " names no keys directory ('keys DIR')");

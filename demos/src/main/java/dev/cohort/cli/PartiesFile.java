@@ -88,7 +88,54 @@ record PartiesFile(List<InetSocketAddress> addresses, Path keys) {
     for (InetSocketAddress unresolved : byId.values()) {
       addresses.add(new InetSocketAddress(unresolved.getHostString(), unresolved.getPort()));
     }
+    for (int a = 0; a < addresses.size(); a++) {
+      for (int b = a + 1; b < addresses.size(); b++) {
+        if (sameEndpoint(addresses.get(a), addresses.get(b))) {
+          throw new IllegalArgumentException(
+              "parties file "
+                  + file
+                  + " gives P"
+                  + a
+                  + " and P"
+                  + b
+                  + " the same address "
+                  + addresses.get(a).getHostString()
+                  + ":"
+                  + addresses.get(a).getPort()
+                  + ": every party needs its own port");
+        }
+      }
+    }
     return new PartiesFile(List.copyOf(addresses), keys);
+  }
+
+  /** The same port on the same host: by name, or by address where both names resolved. */
+  private static boolean sameEndpoint(InetSocketAddress a, InetSocketAddress b) {
+    if (a.getPort() != b.getPort()) {
+      return false;
+    }
+    if (a.getHostString().equalsIgnoreCase(b.getHostString())) {
+      return true;
+    }
+    return !a.isUnresolved() && !b.isUnresolved() && a.getAddress().equals(b.getAddress());
+  }
+
+  /**
+   * Refuses a file in which this party's own host does not resolve: it could never listen there. (A
+   * peer's host may resolve later, once the peer is up: it is dialed again until then.)
+   */
+  void checkOwnHost(int self, Path file) {
+    InetSocketAddress own = addresses.get(self);
+    if (own.isUnresolved()) {
+      throw new IllegalArgumentException(
+          "parties file "
+              + file
+              + ": this party's host "
+              + own.getHostString()
+              + " (P"
+              + self
+              + ") does not resolve to an address");
+    }
   }
 
   private static IllegalArgumentException malformed(Path file, int line, String why) {

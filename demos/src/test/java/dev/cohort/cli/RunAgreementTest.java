@@ -120,4 +120,48 @@ class RunAgreementTest {
     }
     assertEquals(Cli.plaintextSum(Traces.generate(1, 2, 4), 4), Cli.runningSum(runs.get(0).out()));
   }
+
+  @Test
+  void partiesFile_twoPartiesOnOneAddress_refusedExit2() throws Exception {
+    Path file = dir.resolve("same.txt");
+    Files.writeString(file, "0 127.0.0.1 7000\n1 127.0.0.1 7001\n2 127.0.0.1 7000\n");
+
+    Cli.Run run =
+        Cli.cohort(
+            "demo",
+            "distance-average",
+            "--party",
+            "1",
+            "--parties",
+            file.toString(),
+            "--insecure-plaintext");
+
+    assertEquals(ExitCode.CONFIGURATION, run.exitCode(), run.all());
+    assertEquals(
+        "cohort: parties file "
+            + file
+            + " gives P0 and P2 the same address 127.0.0.1:7000: every party needs its own port",
+        run.err().strip());
+  }
+
+  @Test
+  void partiesFile_ownHostUnresolvable_refusedExit2() throws Exception {
+    Path file = dir.resolve("nowhere.txt");
+    Files.writeString(file, "0 127.0.0.1 7000\n1 no-such-host.invalid 7001\n2 127.0.0.1 7002\n");
+
+    Cli.Run run =
+        Cli.cohort(
+            "demo",
+            "distance-average",
+            "--party",
+            "1",
+            "--parties",
+            file.toString(),
+            "--insecure-plaintext");
+
+    assertEquals(ExitCode.CONFIGURATION, run.exitCode(), run.all());
+    assertTrue(
+        run.err().contains("this party's host no-such-host.invalid (P1) does not resolve"),
+        run.all());
+  }
 }
