@@ -12,6 +12,7 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -143,9 +144,20 @@ final class DemoDistanceAverage implements Callable<Integer> {
       names = "--checkpoint",
       paramLabel = "FILE",
       description =
-          "The server saves the running sum and last finished session here after every session"
-              + " and continues from it when started again.")
+          "The server saves the running sum and last finished session here (after every session,"
+              + " or see --checkpoint-every; forced to disk) and continues from it when started"
+              + " again.")
   Path checkpointFile;
+
+  @Option(
+      names = "--checkpoint-every",
+      paramLabel = "N",
+      defaultValue = "1",
+      description =
+          "Save the checkpoint every N sessions (and when the run ends or stops): a crash then"
+              + " repeats up to N - 1 sessions from the saved sum, none lost or counted twice"
+              + " (default: ${DEFAULT-VALUE}).")
+  int checkpointEvery;
 
   @Option(
       names = "--stop-after",
@@ -195,11 +207,65 @@ final class DemoDistanceAverage implements Callable<Integer> {
   @Option(names = Cohort.VERBOSE, description = "Print the stack trace of an error.")
   boolean verbose;
 
+  /** How long a signal waits for the current batch before the process ends anyway. */
+  private static final Duration STOP_PATIENCE = Duration.ofSeconds(30);
+
+  private GracefulStop stop;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    Measurement m = measure(out, spec.commandLine().getErr());
-    return report(m, out);
+    PrintWriter err = spec.commandLine().getErr();
+    try (GracefulStop installed = GracefulStop.install(STOP_PATIENCE, this::deleteKeys)) {
+      stop = installed;
+      Measurement m = measure(out, err);
+      int code = report(m, out);
+      if (installed.requested()) {
+        DistanceAverageParty.Outcome first = m.outcomes().get(0);
+        err.println(
+            "cohort: stopped by a signal after session "
+                + first.lastSession()
+                + " of "
+                + m.setup().sessions()
+                + (first.party() == 0 && checkpointFile != null
+                    ? ", saved in " + checkpointFile + ": start again to continue"
+                    : ": start again to continue")
+                + " (exit "
+                + ExitCode.TERMINATED
+                + " after SIGTERM, "
+                + ExitCode.INTERRUPTED
+                + " after Ctrl-C)");
+        err.flush();
+      }
+      return code;
+    }
+  }
+
+  private volatile Path temporaryKeys;
+
+  /**
+   * Keys for an in-process run, in a new temporary directory (deleted when the run ends, also on
+   * Ctrl-C or SIGTERM).
+   */
+  private static Path generatedKeys(int parties) {
+    Path directory = null;
+    try {
+      directory = Files.createTempDirectory("cohort-keys-");
+      Certificates.generate(directory, parties);
+      return directory;
+    } catch (IOException e) {
+      LoopbackRun.deleteQuietly(directory);
+      throw new UncheckedIOException(
+          "cannot write the run's keys to a temporary directory"
+              + (directory == null ? "" : " " + directory)
+              + ": "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  private void deleteKeys() {
+    LoopbackRun.deleteQuietly(temporaryKeys);
   }
 
   /** One run's parties' outcomes and this process's costs. */
@@ -223,11 +289,13 @@ final class DemoDistanceAverage implements Callable<Integer> {
             setup.sessions(),
             parallelism,
             stopAfter == null ? Long.MAX_VALUE : stopAfter,
-            sumBits);
+            sumBits,
+            checkpointEvery);
     Checkpoint checkpoint = new Checkpoint(checkpointFile);
     long devicesCount = parties - 1;
     boolean printEach = !json && (eachSession || setup.sessions() <= PRINT_SESSIONS_UP_TO);
-    Progress progress = new Progress(err, setup.sessions(), !noProgress && !json);
+    Progress progress =
+        new Progress(err, setup.sessions(), !noProgress && !json && Progress.onTerminal());
     DistanceAverageParty.Listener server =
         (session, sum) -> {
           if (printEach) {
@@ -247,13 +315,12 @@ final class DemoDistanceAverage implements Callable<Integer> {
     Resources resources = Resources.start();
     long start = System.nanoTime();
     List<DistanceAverageParty.Outcome> outcomes;
-    Path temporaryKeys = null;
+    temporaryKeys = null;
     try {
       if (party == null) {
         Path keys = null;
         if (!plaintext) {
-          temporaryKeys = Files.createTempDirectory("cohort-keys-");
-          Certificates.generate(temporaryKeys, parties);
+          temporaryKeys = generatedKeys(parties);
           keys = temporaryKeys;
         }
         Path keysDir = keys;
@@ -268,8 +335,6 @@ final class DemoDistanceAverage implements Callable<Integer> {
             Mesh.one(party, file, options(file.keys(), party), setup.transport(), task);
         outcomes = List.of(mine);
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot create a directory for the run's keys", e);
     } finally {
       progress.finish();
       LoopbackRun.deleteQuietly(temporaryKeys);
@@ -349,7 +414,7 @@ final class DemoDistanceAverage implements Callable<Integer> {
   }
 
   /** Party p's side of the demo: the server gets the checkpoint and prints; devices do neither. */
-  private static Mesh.PartyTask<DistanceAverageParty.Outcome> partyTask(
+  private Mesh.PartyTask<DistanceAverageParty.Outcome> partyTask(
       Setup setup,
       DistanceAverageParty.Plan plan,
       Checkpoint checkpoint,
@@ -361,6 +426,7 @@ final class DemoDistanceAverage implements Callable<Integer> {
                 setup.traces(),
                 p == 0 ? checkpoint : new Checkpoint(null),
                 p == 0 ? server : (session, sum) -> {})
+            .stopWhen(() -> stop != null && stop.requested())
             .run(
                 new Engine(
                     setup.suite(),
@@ -427,6 +493,9 @@ final class DemoDistanceAverage implements Callable<Integer> {
     transport.check(links.applyTo(TransportOptions.plaintextInsecure()));
     if (parallelism < 1) {
       throw new IllegalArgumentException("parallelism (" + parallelism + ") must be >= 1");
+    }
+    if (checkpointEvery < 1) {
+      throw new IllegalArgumentException("checkpoint-every (" + checkpointEvery + ") must be >= 1");
     }
     if (stopAfter != null && stopAfter < 1) {
       throw new IllegalArgumentException("stop-after (" + stopAfter + ") must be >= 1");

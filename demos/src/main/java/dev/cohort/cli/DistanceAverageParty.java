@@ -11,6 +11,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * One party's side of the distance-average demo: P0 is the statistics server, P1..Pn-1 are the
@@ -62,8 +63,22 @@ final class DistanceAverageParty {
     void finished(long session, long runningSum);
   }
 
-  /** The sessions to run: up to {@code sessions} in all, at most {@code stopAfter} in this run. */
-  record Plan(int parties, long sessions, int parallelism, long stopAfter, int sumBits) {}
+  /**
+   * The sessions to run: up to {@code sessions} in all, at most {@code stopAfter} in this run; the
+   * server saves its checkpoint every {@code checkpointEvery} sessions and when the run ends or
+   * stops.
+   */
+  record Plan(
+      int parties,
+      long sessions,
+      int parallelism,
+      long stopAfter,
+      int sumBits,
+      int checkpointEvery) {
+    Plan(int parties, long sessions, int parallelism, long stopAfter, int sumBits) {
+      this(parties, sessions, parallelism, stopAfter, sumBits, 1);
+    }
+  }
 
   /**
    * The SPDZ material one process run of {@code sessions} sessions uses (a restart is another run):
@@ -117,6 +132,7 @@ final class DistanceAverageParty {
   private long setupRounds;
   private final long[] bytesSent;
   private final long[] framesSent;
+  private BooleanSupplier stopRequested = () -> false;
 
   DistanceAverageParty(int me, Plan plan, Traces traces, Checkpoint checkpoint, Listener listener) {
     this.me = me;
@@ -126,6 +142,15 @@ final class DistanceAverageParty {
     this.listener = listener;
     this.bytesSent = new long[plan.parties()];
     this.framesSent = new long[plan.parties()];
+  }
+
+  /**
+   * Makes the run stop after the batch in which {@code stop} becomes true (a signal: {@link
+   * GracefulStop}), with the checkpoint saved.
+   */
+  DistanceAverageParty stopWhen(BooleanSupplier stop) {
+    this.stopRequested = stop;
+    return this;
   }
 
   /** Runs every session this run should, on {@code engine}; call on the party's own thread. */
@@ -158,10 +183,19 @@ final class DistanceAverageParty {
     for (long session = first; session <= end; session += parallelism) {
       int count = (int) Math.min(parallelism, end - session + 1);
       List<Long> sums = add(engine.run(batch(session, count, sum)));
+      boolean stopping = session + count <= end && stopRequested.getAsBoolean();
       for (int j = 0; j < sums.size(); j++) {
         sum = sums.get(j);
-        checkpoint.save(new Checkpoint.State(session + j, sum, plan.parties() - 1));
-        listener.finished(session + j, sum);
+        long done = session + j;
+        boolean lastOfRun = done == end || stopping && j == sums.size() - 1;
+        if (lastOfRun || (done - first + 1) % plan.checkpointEvery() == 0) {
+          checkpoint.save(new Checkpoint.State(done, sum, plan.parties() - 1));
+        }
+        listener.finished(done, sum);
+      }
+      if (stopping) {
+        end = session + count - 1;
+        break;
       }
     }
     long cpu =
