@@ -3,6 +3,8 @@ package dev.cohort.cli;
 import dev.cohort.engine.Engine;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.field.Field;
+import dev.cohort.spdz.DealerFiles;
+import dev.cohort.spdz.MaterialException;
 import dev.cohort.suite.SuiteFactory;
 import dev.cohort.transport.TransportOptions;
 import dev.cohort.transport.tls.Certificates;
@@ -427,11 +429,68 @@ final class DemoDistanceAverage implements Callable<Integer> {
                 p == 0 ? checkpoint : new Checkpoint(null),
                 p == 0 ? server : (session, sum) -> {})
             .stopWhen(() -> stop != null && stop.requested())
+            .checkMaterial(
+                (first, end, k) ->
+                    checkMaterial(setup.suite().field(), p, plan.parties(), first, end, k))
             .run(
                 new Engine(
                     setup.suite(),
                     transport,
                     DistanceAverageParty.agreed(EngineConfig.defaults(), plan, setup.tracesId())));
+  }
+
+  /**
+   * With SPDZ dealer files: refuses, before the first session, a run that the files cannot finish,
+   * saying how many sessions they cover and what to deal. (Without files: nothing to check.)
+   */
+  private void checkMaterial(Field f, int p, int parties, long first, long end, int parallelism) {
+    if (preprocessing == null) {
+      return;
+    }
+    DealerFiles.Remaining left = DealerFiles.remaining(preprocessing, f, p, parties);
+    long deviceBits = Long.MAX_VALUE;
+    int poorest = 1;
+    for (int d = 1; d < parties; d++) {
+      if (left.inputBits(d) < deviceBits) {
+        deviceBits = left.inputBits(d);
+        poorest = d;
+      }
+    }
+    int sumBits = DistanceAverageParty.sumBits(f);
+    long wanted = end - first + 1;
+    long covered =
+        DistanceAverageParty.sessionsCovered(
+            left.inputMasks(0), left.inputBits(0), deviceBits, parallelism, sumBits);
+    if (covered >= wanted) {
+      return;
+    }
+    DistanceAverageParty.Material need =
+        DistanceAverageParty.Material.of(wanted, parallelism, sumBits);
+    throw new MaterialException(
+        String.format(
+            Locale.ROOT,
+            "the SPDZ preprocessing in %s covers %d of the %d sessions of this run (%d..%d):"
+                + " it has %d input masks of P0 (%d needed), %d input bits of P0 (%d needed) and"
+                + " %d of P%d (%d needed); deal for the run with 'cohort preprocess --devices %d"
+                + " --sessions %d --parallelism %d --field %s --out %s' (dealing replaces the"
+                + " files)",
+            preprocessing,
+            covered,
+            wanted,
+            first,
+            end,
+            left.inputMasks(0),
+            need.serverMasks(),
+            left.inputBits(0),
+            need.serverInputBits() - 2L * DistanceAverageParty.SESSION_BITS,
+            deviceBits,
+            poorest,
+            need.deviceInputBits(),
+            parties - 1,
+            wanted,
+            parallelism,
+            f.name(),
+            preprocessing));
   }
 
   /** Metres all devices travelled in sessions 1..{@code last}: the demo's own check. */

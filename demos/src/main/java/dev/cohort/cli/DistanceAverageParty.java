@@ -133,6 +133,13 @@ final class DistanceAverageParty {
   private final long[] bytesSent;
   private final long[] framesSent;
   private BooleanSupplier stopRequested = () -> false;
+  private MaterialCheck materialCheck = (first, end, parallelism) -> {};
+
+  /** Checks, before the first session, that the material covers sessions first..end. */
+  @FunctionalInterface
+  interface MaterialCheck {
+    void check(long first, long end, int parallelism);
+  }
 
   DistanceAverageParty(int me, Plan plan, Traces traces, Checkpoint checkpoint, Listener listener) {
     this.me = me;
@@ -151,6 +158,25 @@ final class DistanceAverageParty {
   DistanceAverageParty stopWhen(BooleanSupplier stop) {
     this.stopRequested = stop;
     return this;
+  }
+
+  /** Checks the material with {@code check} once the parties agree which sessions to run. */
+  DistanceAverageParty checkMaterial(MaterialCheck check) {
+    this.materialCheck = check;
+    return this;
+  }
+
+  /**
+   * How many sessions from a run's first one material covers: {@code serverMasks} input masks of
+   * the server, {@code serverBits} input bits of the server and {@code deviceBits} of the device
+   * with the fewest (in batches of {@code parallelism} with an {@code sumBits}-bit running sum).
+   */
+  static long sessionsCovered(
+      long serverMasks, long serverBits, long deviceBits, int parallelism, int sumBits) {
+    long byMasks = serverMasks;
+    long byServerBits = serverBits / sumBits * parallelism;
+    long byDeviceBits = deviceBits / DISTANCE_BITS;
+    return Math.min(byMasks, Math.min(byServerBits, byDeviceBits));
   }
 
   /** Runs every session this run should, on {@code engine}; call on the party's own thread. */
@@ -178,8 +204,11 @@ final class DistanceAverageParty {
               + " sessions: start every party with the same --sessions");
     }
     long sum = state.runningSum();
-    long sessionsStart = System.nanoTime();
     long first = last + 1;
+    if (first <= end) {
+      materialCheck.check(first, end, parallelism);
+    }
+    long sessionsStart = System.nanoTime();
     for (long session = first; session <= end; session += parallelism) {
       int count = (int) Math.min(parallelism, end - session + 1);
       List<Long> sums = add(engine.run(batch(session, count, sum)));

@@ -146,9 +146,18 @@ class DistanceAverageTest {
       if (i == 0) {
         assertEquals(0, run.exitCode(), run.all());
       } else {
+        // Checked before the first session: one item less covers 4 of the 5 sessions.
         assertEquals(ExitCode.MATERIAL, run.exitCode(), run.all());
+        assertTrue(run.err().contains("covers 4 of the 5 sessions of this run (1..5)"), run.all());
         assertTrue(
-            run.all().contains(i == 1 ? "ran out of input bits" : "ran out of input masks"),
+            run.err()
+                .contains(
+                    i == 1
+                        ? "185 input bits of P0 (186 needed)"
+                        : "4 input masks of P0 (5 needed)"),
+            run.all());
+        assertTrue(
+            run.err().contains("'cohort preprocess --devices 2 --sessions 5 --parallelism 2"),
             run.all());
       }
     }

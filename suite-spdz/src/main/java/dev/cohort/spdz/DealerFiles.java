@@ -359,6 +359,42 @@ public final class DealerFiles {
         FilePreprocessing.open(file(directory, party), field, party, parties);
   }
 
+  /**
+   * What is left of each kind in {@code party}'s file in {@code directory}, as its use record says:
+   * for checking, before a run, that the material covers it. Refuses (as a reader would) a file
+   * that cannot be used.
+   */
+  public static Remaining remaining(Path directory, Field field, int party, int parties) {
+    return FilePreprocessing.remaining(file(directory, party), field, party, parties);
+  }
+
+  /**
+   * Material left in one party's file, by kind.
+   *
+   * @param triples Beaver triples
+   * @param randomElements random elements
+   * @param randomBits random bits
+   * @param inputMasks input masks, by owner
+   * @param inputBits input bits, by owner
+   */
+  public record Remaining(
+      long triples, long randomElements, long randomBits, long[] inputMasks, long[] inputBits) {
+    public Remaining {
+      inputMasks = inputMasks.clone();
+      inputBits = inputBits.clone();
+    }
+
+    /** Input masks of {@code owner} left. */
+    public long inputMasks(int owner) {
+      return inputMasks[owner];
+    }
+
+    /** Input bits of {@code owner} left. */
+    public long inputBits(int owner) {
+      return inputBits[owner];
+    }
+  }
+
   /** Writes sections column by column at computed positions, a chunk of elements at a time. */
   private static final class Writer {
     private final FileChannel out;

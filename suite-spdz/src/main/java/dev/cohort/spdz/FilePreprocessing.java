@@ -133,6 +133,23 @@ final class FilePreprocessing implements SpdzPreprocessing {
     }
   }
 
+  /** What is left of each kind in {@code file}, as its record says; the file is closed again. */
+  static DealerFiles.Remaining remaining(Path file, Field field, int party, int parties) {
+    FilePreprocessing reader = open(file, field, party, parties);
+    try {
+      long[] masks = new long[parties];
+      long[] bits = new long[parties];
+      for (int owner = 0; owner < parties; owner++) {
+        masks[owner] = reader.masks[owner].left();
+        bits[owner] = reader.inputBits[owner].left();
+      }
+      return new DealerFiles.Remaining(
+          reader.triples.left(), reader.random.left(), reader.bits.left(), masks, bits);
+    } finally {
+      reader.close();
+    }
+  }
+
   /** The use record of {@code file}: how much of its material has been used. */
   static Path usedFile(Path file) {
     return UseRecord.of(file);
