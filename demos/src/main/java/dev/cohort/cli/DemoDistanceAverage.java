@@ -631,7 +631,7 @@ final class DemoDistanceAverage implements Callable<Integer> {
       if (total < 1 || total > 10_000_000) {
         throw new IllegalArgumentException("sessions (" + total + ") must be in [1, 10000000]");
       }
-      traces = Traces.generate(seed, n - 1, total);
+      traces = null; // generated below, once the suite has accepted n parties
       tracesId = "generated with --seed " + seed;
       described = "generated, seed " + seed + " (random walks, one fix every 15-20 min)";
     }
@@ -641,7 +641,10 @@ final class DemoDistanceAverage implements Callable<Integer> {
     SuiteFactory suite =
         new SuiteChoice(suiteName, field, preprocessing, dealerSeed).factory(party != null);
     checkFieldSize(suite.field());
-    suite.validate(n);
+    suite.validate(n); // before generating traces: --devices 100000 is refused at once
+    if (traces == null) {
+      traces = Traces.generate(seed, n - 1, total);
+    }
     return new Setup(n, total, suite, traces, described, tracesId, file, transport);
   }
 

@@ -390,4 +390,13 @@ class DistanceAverageTest {
     System.arraycopy(b, 0, all, a.length, b.length);
     return all;
   }
+
+  @Test
+  void tooManyDevices_refusedBeforeTracesAreGenerated() {
+    // 100000 devices' traces would take many seconds to generate: the suite's limit comes first.
+    Cli.Run run = cohort("demo", "distance-average", "--devices", "100000", "--sessions", "1000");
+
+    assertEquals(ExitCode.CONFIGURATION, run.exitCode(), run.all());
+    assertEquals("cohort: parties (100001) must be <= 1000", run.err().strip());
+  }
 }
