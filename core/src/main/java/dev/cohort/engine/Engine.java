@@ -1,11 +1,12 @@
 package dev.cohort.engine;
 
 import dev.cohort.api.Computation;
+import dev.cohort.gate.GateBatch;
+import dev.cohort.gate.Graph;
+import dev.cohort.gate.SessionScheduler;
 import dev.cohort.net.Channel;
 import dev.cohort.net.TrafficStats;
-import dev.cohort.producer.GateBatch;
-import dev.cohort.producer.Graph;
-import dev.cohort.producer.SessionScheduler;
+import dev.cohort.producer.Root;
 import dev.cohort.random.Prg;
 import dev.cohort.suite.AllOf;
 import dev.cohort.suite.Inbox;
@@ -146,7 +147,8 @@ public final class Engine {
         setupRounds = runAlone(check);
       }
     }
-    SessionScheduler<T> scheduler = new SessionScheduler<>(graph, sessions, parallelism);
+    SessionScheduler<T> scheduler =
+        new SessionScheduler<>(graph, sessions, parallelism, Root::build);
     List<Running> running = new ArrayList<>();
     long rounds = 0;
     while (true) {

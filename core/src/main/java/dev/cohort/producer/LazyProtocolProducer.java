@@ -1,14 +1,24 @@
 package dev.cohort.producer;
 
+import dev.cohort.api.Computation;
 import dev.cohort.api.Deferred;
+import dev.cohort.api.Numeric;
 import dev.cohort.api.Step;
 import dev.cohort.api.StepFunction;
+import dev.cohort.gate.Buildable;
+import dev.cohort.gate.Graph;
+import dev.cohort.gate.Value;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * A step: its gates are built only when the step before it has finished, from that step's value.
  * Chained steps form a sequential producer; a step without a predecessor is built at once.
+ *
+ * <p>Made by {@link Numeric#seq(Computation)} and {@link Numeric#par(Computation)} (a step without
+ * a predecessor, whose body is a {@link ParallelProtocolProducer}), by {@link Step#seq} (the step
+ * after this one), and by {@link Numeric#secretOf} and {@link Numeric#vectorOf} when they are given
+ * a step of another kind, such as a loop.
  */
 final class LazyProtocolProducer<P, T>
     implements Step<T>, Buildable, ParallelProtocolProducer.Owner {
@@ -55,12 +65,12 @@ final class LazyProtocolProducer<P, T>
 
   @Override
   public int session() {
-    return declaring.session;
+    return declaring.session();
   }
 
   @Override
   public void build(Graph unused) {
-    ParallelProtocolProducer scope = new ParallelProtocolProducer(this, declaring.session);
+    ParallelProtocolProducer scope = new ParallelProtocolProducer(this, declaring.session());
     P previous = predecessor == null ? null : predecessor.value;
     inner = function.build(new Builder(graph, scope), previous);
     if (inner == null) {
@@ -72,7 +82,7 @@ final class LazyProtocolProducer<P, T>
   @Override
   public void scopeComplete(Graph graph) {
     if (inner != null) {
-      value = Builder.valueOfStep(inner);
+      value = Steps.valueOfStep(inner);
       inner = null;
       if (value instanceof Value secret && !secret.isReady()) {
         awaitValue(secret, graph);
@@ -81,9 +91,9 @@ final class LazyProtocolProducer<P, T>
     }
     complete = true;
     if (forwards != null) {
-      Value computed = Builder.valueOf(value);
+      Value computed = Steps.valueOf(value);
       for (Value placeholder : forwards) {
-        placeholder.set(computed.shares(), graph);
+        graph.gates().fill(placeholder, computed);
       }
       forwards = null;
     }
@@ -103,9 +113,8 @@ final class LazyProtocolProducer<P, T>
    */
   @SuppressWarnings("unchecked")
   private void awaitValue(Value secret, Graph graph) {
-    ParallelProtocolProducer wait = new ParallelProtocolProducer(this, declaring.session);
-    LocalGate copy = new LocalGate(wait, LocalGate.Op.SLICE, secret.length, null, 0, secret, null);
-    copy.attach(graph);
+    ParallelProtocolProducer wait = new ParallelProtocolProducer(this, declaring.session());
+    Value copy = graph.gates().slice(wait, secret.length(), secret, 0);
     value = (T) copy; // the same secret: a Value is both a Secret and a SecretVector
     wait.seal(graph); // calls scopeComplete again once the copy has run
   }

@@ -1,14 +1,20 @@
 package dev.cohort.producer;
 
 import dev.cohort.api.Deferred;
+import dev.cohort.api.Numeric;
 import dev.cohort.api.Step;
 import dev.cohort.api.StepFunction;
+import dev.cohort.gate.Buildable;
+import dev.cohort.gate.Graph;
 import java.util.function.Predicate;
 
 /**
  * A loop: runs its body one iteration after another while a condition holds for the state, each
  * iteration built from the state the one before computed. Iterations are sibling scopes, so a loop
  * of any length uses constant stack depth and lets finished iterations be collected.
+ *
+ * <p>Made by {@link Numeric#loop}; each iteration's body is a {@link ParallelProtocolProducer} of
+ * its own, and {@link #seq} on the loop makes the {@link LazyProtocolProducer} that follows it.
  */
 final class SequentialProtocolProducer<T>
     implements Step<T>, Buildable, ParallelProtocolProducer.Owner {
@@ -42,7 +48,7 @@ final class SequentialProtocolProducer<T>
 
   @Override
   public int session() {
-    return declaring.session;
+    return declaring.session();
   }
 
   @Override
@@ -56,7 +62,7 @@ final class SequentialProtocolProducer<T>
       declaring.childFinished(graph);
       return;
     }
-    ParallelProtocolProducer scope = new ParallelProtocolProducer(this, declaring.session);
+    ParallelProtocolProducer scope = new ParallelProtocolProducer(this, declaring.session());
     inner = body.build(new Builder(graph, scope), state);
     if (inner == null) {
       throw new IllegalStateException("a loop body returned null instead of a Deferred");
@@ -66,7 +72,7 @@ final class SequentialProtocolProducer<T>
 
   @Override
   public void scopeComplete(Graph unused) {
-    state = Builder.valueOfStep(inner);
+    state = Steps.valueOfStep(inner);
     inner = null;
     graph.schedule(this); // the next iteration, from the queue rather than by recursion
   }

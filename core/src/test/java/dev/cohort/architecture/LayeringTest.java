@@ -31,6 +31,7 @@ class LayeringTest {
         .resideInAnyPackage(
             "dev.cohort.api..",
             "dev.cohort.producer..",
+            "dev.cohort.gate..",
             "dev.cohort.engine..",
             "dev.cohort.suite..",
             "dev.cohort.net..",
@@ -45,7 +46,11 @@ class LayeringTest {
         .resideInAnyPackage("dev.cohort.suite..", "dev.cohort.net..")
         .should()
         .dependOnClassesThat()
-        .resideInAnyPackage("dev.cohort.producer..", "dev.cohort.engine..", "dev.cohort.harness..")
+        .resideInAnyPackage(
+            "dev.cohort.producer..",
+            "dev.cohort.gate..",
+            "dev.cohort.engine..",
+            "dev.cohort.harness..")
         .check(classes);
   }
 
@@ -61,10 +66,24 @@ class LayeringTest {
   }
 
   @Test
-  void producers_doNotSeeEngineOrNetwork() {
+  void gateGraph_doesNotSeeTheScopes() {
     noClasses()
         .that()
+        .resideInAPackage("dev.cohort.gate..")
+        .should()
+        .dependOnClassesThat()
         .resideInAPackage("dev.cohort.producer..")
+        .because(
+            "scopes record gates in the graph, never the other way round: the graph knows a scope"
+                + " only as a gate.Scope, gate.Buildable or gate.SessionBuilder")
+        .check(classes);
+  }
+
+  @Test
+  void producersAndGateGraph_doNotSeeEngineOrNetwork() {
+    noClasses()
+        .that()
+        .resideInAnyPackage("dev.cohort.producer..", "dev.cohort.gate..")
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage("dev.cohort.engine..", "dev.cohort.net..", "dev.cohort.harness..")
@@ -80,6 +99,7 @@ class LayeringTest {
         .dependOnClassesThat()
         .resideInAnyPackage(
             "dev.cohort.producer..",
+            "dev.cohort.gate..",
             "dev.cohort.engine..",
             "dev.cohort.suite..",
             "dev.cohort.net..",

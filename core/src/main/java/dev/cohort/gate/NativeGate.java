@@ -1,4 +1,4 @@
-package dev.cohort.producer;
+package dev.cohort.gate;
 
 /**
  * A native gate: the smallest unit a suite evaluates. It belongs to the scope that built it and
@@ -11,14 +11,14 @@ package dev.cohort.producer;
  */
 abstract class NativeGate extends Value {
 
-  ParallelProtocolProducer scope; // null once the gate has completed
+  Scope scope; // null once the gate has completed
   private int missing;
 
   /**
    * A gate whose output, if it has one, is {@code length} secrets (an open's {@code length} is that
    * of its input).
    */
-  NativeGate(ParallelProtocolProducer scope, int length) {
+  NativeGate(Scope scope, int length) {
     super(length);
     this.scope = scope;
   }
@@ -55,7 +55,7 @@ abstract class NativeGate extends Value {
    * #release}): a long chain of additions keeps only the values the application holds.
    */
   final void completed(Graph graph) {
-    ParallelProtocolProducer s = scope;
+    Scope s = scope;
     scope = null; // the application may hold the gate: let the scope and its owner go
     s.childFinished(graph);
   }

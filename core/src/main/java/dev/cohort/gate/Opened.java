@@ -1,4 +1,4 @@
-package dev.cohort.producer;
+package dev.cohort.gate;
 
 import dev.cohort.api.Deferred;
 import dev.cohort.api.PartyId;
@@ -36,14 +36,7 @@ final class Opened<T> extends InteractiveGate implements Deferred<T> {
   private T decoded;
 
   /** Opens {@code input} to {@code receiver} (to everyone when negative), as party {@code self}. */
-  Opened(
-      ParallelProtocolProducer scope,
-      Value input,
-      Field field,
-      Form form,
-      int bits,
-      int receiver,
-      int self) {
+  Opened(Scope scope, Value input, Field field, Form form, int bits, int receiver, int self) {
     super(scope, Kind.OPEN, receiver, input.length);
     this.input = input;
     this.field = field;

@@ -1,4 +1,4 @@
-package dev.cohort.producer;
+package dev.cohort.gate;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package dev.cohort.producer;
+package dev.cohort.gate;
 
 import dev.cohort.suite.Shares;
 import dev.cohort.suite.Suite;
@@ -27,13 +27,6 @@ final class LocalGate extends NativeGate {
     LINEAR
   }
 
-  /**
-   * The form of a {@link Op#LINEAR} gate: term t reads input {@code input[t]} from element {@code
-   * offsets[t]} on, with {@code coefficients[t]} (null: all ones); {@code constants} (packed public
-   * elements, or null) are added.
-   */
-  record Linear(int[] input, int[] offsets, long[][] coefficients, long[] constants) {}
-
   // The operands are dropped once the gate has run (release()): the application may hold the gate.
   private final Op op;
   private Value a; // the operand of every op but CONCAT and LINEAR
@@ -41,7 +34,7 @@ final class LocalGate extends NativeGate {
   private Value[] parts; // the operands of CONCAT and LINEAR; null otherwise
   private long[] constant; // packed public operand(s) of the constant ops
   private final int from; // SLICE start; SUM_ROWS row length
-  private Linear linear; // LINEAR's form, else null
+  private LinearForm linear; // LINEAR's form, else null
 
   /** The next gate in the graph's queue of ready local gates. */
   LocalGate nextReady;
@@ -50,14 +43,7 @@ final class LocalGate extends NativeGate {
    * A gate of any op but CONCAT and LINEAR, with {@code length} outputs, on {@code a} (and {@code
    * b} for ADD and SUB).
    */
-  LocalGate(
-      ParallelProtocolProducer scope,
-      Op op,
-      int length,
-      long[] constant,
-      int from,
-      Value a,
-      Value b) {
+  LocalGate(Scope scope, Op op, int length, long[] constant, int from, Value a, Value b) {
     super(scope, length);
     this.op = op;
     this.a = a;
@@ -69,7 +55,7 @@ final class LocalGate extends NativeGate {
   }
 
   /** A CONCAT gate ({@code linear} null) or a LINEAR one, with {@code length} outputs. */
-  LocalGate(ParallelProtocolProducer scope, int length, Linear linear, Value[] parts) {
+  LocalGate(Scope scope, int length, LinearForm linear, Value[] parts) {
     super(scope, length);
     this.op = linear == null ? Op.CONCAT : Op.LINEAR;
     this.a = null;
@@ -173,7 +159,7 @@ final class LocalGate extends NativeGate {
    * CONCAT ({@code linear} null) or LINEAR on ready {@code parts}; also used to skip the gate when
    * they are ready.
    */
-  static Shares computeParts(Suite suite, Linear linear, Value[] parts, int outputLength) {
+  static Shares computeParts(Suite suite, LinearForm linear, Value[] parts, int outputLength) {
     if (linear != null) {
       return linear(suite, parts, linear, outputLength);
     }
@@ -184,7 +170,7 @@ final class LocalGate extends NativeGate {
     return Shares.concat(shares, suite.field().words());
   }
 
-  private static Shares linear(Suite suite, Value[] inputs, Linear form, int n) {
+  private static Shares linear(Suite suite, Value[] inputs, LinearForm form, int n) {
     Shares[] terms = new Shares[form.input().length];
     for (int t = 0; t < terms.length; t++) {
       terms[t] = inputs[form.input()[t]].shares();

@@ -1,4 +1,4 @@
-package dev.cohort.producer;
+package dev.cohort.gate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -14,7 +14,20 @@ import org.junit.jupiter.api.Test;
  */
 class ReadyGroupsTest {
 
-  private final ParallelProtocolProducer scope = new ParallelProtocolProducer(graph -> {}, -1);
+  /** A scope that ignores its children: these gates are grouped, never run. */
+  private final Scope scope =
+      new Scope() {
+        @Override
+        public void childStarted() {}
+
+        @Override
+        public void childFinished(Graph graph) {}
+
+        @Override
+        public int session() {
+          return -1;
+        }
+      };
 
   /** An input gate of {@code owner} over {@code length} elements, named by its length. */
   private InteractiveGate input(int owner, int length) {

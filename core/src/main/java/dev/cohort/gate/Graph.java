@@ -1,7 +1,5 @@
-package dev.cohort.producer;
+package dev.cohort.gate;
 
-import dev.cohort.api.Computation;
-import dev.cohort.api.Deferred;
 import dev.cohort.field.Field;
 import dev.cohort.suite.RoundProtocol;
 import dev.cohort.suite.Shares;
@@ -9,13 +7,12 @@ import dev.cohort.suite.Suite;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 
 /**
- * The producer tree of one run as a dataflow graph: it runs local gates and builds lazy steps as
- * soon as they can run, and hands the engine the interactive gates that are ready, grouped by kind.
- * Every party builds the same graph in the same order, so the groups, and the order in which they
- * write and read their messages, agree across parties.
+ * The gates of one run as a dataflow graph: it runs local gates and builds queued steps as soon as
+ * they can run, and hands the engine the interactive gates that are ready, grouped by kind. Every
+ * party builds the same graph in the same order, so the groups, and the order in which they write
+ * and read their messages, agree across parties.
  */
 public final class Graph {
 
@@ -29,9 +26,11 @@ public final class Graph {
   private int current = -1; // see currentSession()
   private final Packed packed = new Packed(false);
   private final Packed packedWithMacs = new Packed(true);
+  private final Gates gates;
 
   public Graph(Suite suite) {
     this.suite = suite;
+    this.gates = new Gates(this);
   }
 
   public Suite suite() {
@@ -42,25 +41,9 @@ public final class Graph {
     return counts;
   }
 
-  /** A root scope for {@code computation}; its result is available once the root completes. */
-  public <T> Root<T> root(Computation<T> computation) {
-    return root(computation, -1, null);
-  }
-
-  /**
-   * A root scope for session {@code session} of a sessions run; {@code onComplete} is told when it
-   * completes (possibly at once, when the computation needs no gates).
-   */
-  <T> Root<T> root(Computation<T> computation, int session, Consumer<Root<T>> onComplete) {
-    Root<T> root = new Root<>(onComplete);
-    ParallelProtocolProducer scope = new ParallelProtocolProducer(root, session);
-    current = session;
-    root.result = computation.build(new Builder(this, scope));
-    if (root.result == null) {
-      throw new IllegalStateException("the computation returned null instead of a Deferred");
-    }
-    scope.seal(this);
-    return root;
+  /** How scopes record gates in this graph. */
+  public Gates gates() {
+    return gates;
   }
 
   /**
@@ -76,33 +59,6 @@ public final class Graph {
     current = session;
   }
 
-  /** The root of a run: complete when every gate and step of the computation has finished. */
-  public static final class Root<T> implements ParallelProtocolProducer.Owner {
-    private final Consumer<Root<T>> onComplete;
-    private Deferred<T> result;
-    private boolean complete;
-
-    private Root(Consumer<Root<T>> onComplete) {
-      this.onComplete = onComplete;
-    }
-
-    @Override
-    public void scopeComplete(Graph graph) {
-      complete = true;
-      if (onComplete != null) {
-        onComplete.accept(this);
-      }
-    }
-
-    public boolean isComplete() {
-      return complete;
-    }
-
-    public T value() {
-      return Builder.valueOfStep(result);
-    }
-  }
-
   void ready(NativeGate gate) {
     if (gate instanceof LocalGate local) {
       if (readyLocalTail == null) {
@@ -116,7 +72,8 @@ public final class Graph {
     }
   }
 
-  void schedule(Buildable producer) {
+  /** Queues {@code producer} to be built when the graph next drains. */
+  public void schedule(Buildable producer) {
     toBuild.add(producer);
   }
 
@@ -130,7 +87,7 @@ public final class Graph {
         if (readyLocal == null) {
           readyLocalTail = null;
         }
-        current = local.scope.session;
+        current = local.scope.session();
         counts.local();
         local.evaluate(suite, this);
         continue;

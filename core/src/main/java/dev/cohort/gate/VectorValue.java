@@ -1,4 +1,4 @@
-package dev.cohort.producer;
+package dev.cohort.gate;
 
 /**
  * A vector of secrets computed without a gate of its own (constants, values computed at once, a

@@ -1,9 +1,9 @@
-package dev.cohort.producer;
+package dev.cohort.gate;
 
 import dev.cohort.api.Computation;
+import dev.cohort.api.Deferred;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 
 /**
  * Runs many independent computations (sessions) in one graph, at most {@code parallelism} of them
@@ -19,23 +19,32 @@ public final class SessionScheduler<T> implements Buildable {
   private final Graph graph;
   private final List<? extends Computation<T>> sessions;
   private final int parallelism;
-  private final List<Graph.Root<T>> roots; // of started sessions, read after the final checks
-  private final Consumer<Graph.Root<T>> onFinished = this::finished; // one for all sessions
+  private final SessionBuilder builder;
+  private final List<Deferred<T>> results; // of started sessions, read after the final checks
+  private final Runnable onFinished = this::finished; // one for all sessions
   private int started;
   private int finished;
   private boolean scheduled;
 
-  /** Schedules the first sessions; they are built when the engine next drains the graph. */
-  public SessionScheduler(Graph graph, List<? extends Computation<T>> sessions, int parallelism) {
+  /**
+   * Schedules the first sessions; {@code builder} builds them when the engine next drains the
+   * graph.
+   */
+  public SessionScheduler(
+      Graph graph,
+      List<? extends Computation<T>> sessions,
+      int parallelism,
+      SessionBuilder builder) {
     if (parallelism < 1) {
       throw new IllegalArgumentException("parallelism (" + parallelism + ") must be >= 1");
     }
     this.graph = graph;
     this.sessions = sessions;
     this.parallelism = parallelism;
-    this.roots = new ArrayList<>(sessions.size());
+    this.builder = builder;
+    this.results = new ArrayList<>(sessions.size());
     for (int i = 0; i < sessions.size(); i++) {
-      roots.add(null);
+      results.add(null);
     }
     scheduleStarts();
   }
@@ -58,11 +67,12 @@ public final class SessionScheduler<T> implements Buildable {
     scheduled = false;
     while (started < sessions.size() && started - finished < parallelism) {
       int index = started++;
-      roots.set(index, graph.root(sessions.get(index), index, onFinished));
+      graph.setCurrentSession(index); // a failure building the session names it
+      results.set(index, builder.build(graph, sessions.get(index), index, onFinished));
     }
   }
 
-  private void finished(Graph.Root<T> root) {
+  private void finished() {
     // The value is read only in values(), after the suite's final checks: an opened value must
     // not be decoded, let alone returned, before a MAC check has vouched for it.
     finished++;
@@ -84,11 +94,11 @@ public final class SessionScheduler<T> implements Buildable {
    * suite's final checks have passed: this is where opened values are first decoded.
    */
   public List<T> values() {
-    List<T> values = new ArrayList<>(roots.size());
+    List<T> values = new ArrayList<>(results.size());
     int previous = graph.currentSession();
-    for (int i = 0; i < roots.size(); i++) {
+    for (int i = 0; i < results.size(); i++) {
       graph.setCurrentSession(i); // a failure reading the value names this session
-      values.add(roots.get(i).value());
+      values.add(results.get(i).get());
     }
     graph.setCurrentSession(previous);
     return values;

@@ -1,4 +1,4 @@
-package dev.cohort.producer;
+package dev.cohort.gate;
 
 import dev.cohort.api.Secret;
 import dev.cohort.api.SecretVector;
@@ -36,7 +36,8 @@ public abstract class Value implements Secret, SecretVector {
     return length;
   }
 
-  boolean isReady() {
+  /** True once the value has shares. */
+  public boolean isReady() {
     return shares != null;
   }
 

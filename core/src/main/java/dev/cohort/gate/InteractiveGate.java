@@ -1,4 +1,4 @@
-package dev.cohort.producer;
+package dev.cohort.gate;
 
 import dev.cohort.suite.RoundProtocol;
 import dev.cohort.suite.Shares;
@@ -30,7 +30,7 @@ abstract class InteractiveGate extends NativeGate {
   /** This gate's place in the order in which the graph's gates became ready. */
   int order;
 
-  InteractiveGate(ParallelProtocolProducer scope, Kind kind, int param, int length) {
+  InteractiveGate(Scope scope, Kind kind, int param, int length) {
     super(scope, length);
     this.kind = kind;
     this.param = param;
@@ -93,7 +93,7 @@ abstract class InteractiveGate extends NativeGate {
   /** A gate whose result is one secret value: the gate itself. */
   abstract static class ToShares extends InteractiveGate {
 
-    ToShares(ParallelProtocolProducer scope, Kind kind, int param, int length) {
+    ToShares(Scope scope, Kind kind, int param, int length) {
       super(scope, kind, param, length);
     }
 
@@ -118,7 +118,7 @@ abstract class InteractiveGate extends NativeGate {
     private final int bits; // the declared signed bit length, which the suite may prove
     private long[] values; // packed field elements at the owner, null elsewhere
 
-    Input(ParallelProtocolProducer scope, int owner, int bits, long[] values, int length) {
+    Input(Scope scope, int owner, int bits, long[] values, int length) {
       super(scope, Kind.INPUT, owner, length);
       this.bits = bits;
       this.values = values;
@@ -163,7 +163,7 @@ abstract class InteractiveGate extends NativeGate {
     private Value a;
     private Value b;
 
-    Multiply(ParallelProtocolProducer scope, Value a, Value b) {
+    Multiply(Scope scope, Value a, Value b) {
       super(scope, Kind.MULTIPLY, 0, a.length);
       this.a = a;
       this.b = b;
@@ -194,7 +194,7 @@ abstract class InteractiveGate extends NativeGate {
   }
 
   static final class Random extends ToShares {
-    Random(ParallelProtocolProducer scope, boolean bits, int length) {
+    Random(Scope scope, boolean bits, int length) {
       super(scope, bits ? Kind.RANDOM_BIT : Kind.RANDOM, 0, length);
     }
 
@@ -206,7 +206,7 @@ abstract class InteractiveGate extends NativeGate {
 
   /** Random integers for statistical masking ({@link Suite#randomMasks}); param: their bits. */
   static final class RandomMask extends ToShares {
-    RandomMask(ParallelProtocolProducer scope, int bits, int length) {
+    RandomMask(Scope scope, int bits, int length) {
       super(scope, Kind.RANDOM_MASK, bits, length);
     }
 

@@ -1,0 +1,50 @@
+package dev.cohort.producer;
+
+import dev.cohort.api.Computation;
+import dev.cohort.api.Deferred;
+import dev.cohort.gate.Graph;
+import dev.cohort.gate.SessionBuilder;
+
+/**
+ * The root of a run or of one session: owns the parallel producer that the computation is built in,
+ * and is complete when every gate and step of the computation has finished. Its value is the
+ * computation's result.
+ *
+ * <p>Made by {@code Engine.run} and {@code Engine.runSessions}, one per session, through {@link
+ * #build}, the {@link SessionBuilder} that the engine hands the graph's session scheduler.
+ */
+public final class Root<T> implements ParallelProtocolProducer.Owner, Deferred<T> {
+
+  private final Runnable onComplete;
+  private Deferred<T> result;
+
+  private Root(Runnable onComplete) {
+    this.onComplete = onComplete;
+  }
+
+  /**
+   * Builds {@code computation} into {@code graph} as session {@code session} (-1 for none); {@code
+   * onComplete} runs once it has completed, possibly at once, when the computation needs no gates.
+   */
+  public static <T> Deferred<T> build(
+      Graph graph, Computation<T> computation, int session, Runnable onComplete) {
+    Root<T> root = new Root<>(onComplete);
+    ParallelProtocolProducer scope = new ParallelProtocolProducer(root, session);
+    root.result = computation.build(new Builder(graph, scope));
+    if (root.result == null) {
+      throw new IllegalStateException("the computation returned null instead of a Deferred");
+    }
+    scope.seal(graph);
+    return root;
+  }
+
+  @Override
+  public void scopeComplete(Graph graph) {
+    onComplete.run();
+  }
+
+  @Override
+  public T get() {
+    return Steps.valueOfStep(result);
+  }
+}
