@@ -6,10 +6,10 @@ import dev.cohort.engine.Result;
 import dev.cohort.field.Fields;
 import dev.cohort.harness.LocalParties;
 import dev.cohort.random.Prg;
-import dev.cohort.suite.ForwardingSuite;
 import dev.cohort.suite.RoundProtocol;
 import dev.cohort.suite.Suite;
 import dev.cohort.suite.SuiteFactory;
+import dev.cohort.testing.ForwardingSuite;
 import java.time.Duration;
 
 /**

@@ -74,7 +74,7 @@ class SpdzProtocolTest {
     return CorruptParty.decorated(
         spdz,
         (party, suite) ->
-            new dev.cohort.suite.ForwardingSuite(suite) {
+            new dev.cohort.testing.ForwardingSuite(suite) {
               @Override
               public dev.cohort.suite.RoundProtocol input(
                   int owner, long[] values, int length, int bits) {
