@@ -58,12 +58,20 @@ public final class SpdzSuite implements Suite {
     this.ledger = new CheckLedger(config, party, parties, prg, pool);
   }
 
-  /** SPDZ over {@code field} with the seeded in-process dealer: INSECURE, tests and benchmarks. */
-  public static SuiteFactory factory(Field field, long insecureDealerSeed) {
+  /**
+   * SPDZ over {@code field} with the in-process dealer seeded with {@code insecureDealerSeed}:
+   * INSECURE, anyone who knows the seed knows every secret ({@link SpdzConfig#insecureDealer}). For
+   * tests and benchmarks; runs whose secrets matter use {@link #factory(SpdzConfig)} with {@link
+   * SpdzConfig#dealerFiles}.
+   */
+  public static SuiteFactory insecureFactory(Field field, long insecureDealerSeed) {
     return factory(SpdzConfig.insecureDealer(field, insecureDealerSeed));
   }
 
-  /** SPDZ under {@code config}: its field, its preprocessing and when MAC checks run. */
+  /**
+   * SPDZ under {@code config}: its field, its preprocessing and when MAC checks run. With {@link
+   * SpdzConfig#dealerFiles} for runs whose secrets matter.
+   */
   public static SuiteFactory factory(SpdzConfig config) {
     return new SuiteFactory() {
       @Override
