@@ -71,7 +71,7 @@ public class ComparisonBenchmark {
           suite.equals("bgw")
               ? BgwSuite.factory(Fields.MERSENNE_127)
               // INSECURE in-process dealer: for benchmarks only.
-              : SpdzSuite.factory(Fields.MERSENNE_127, 7);
+              : SpdzSuite.insecureFactory(Fields.MERSENNE_127, 7);
       parties = new StandingParties(3, factory, 99);
       SplittableRandom random = new SplittableRandom(5);
       xs = new long[BATCH];

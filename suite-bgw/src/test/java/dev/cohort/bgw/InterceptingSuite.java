@@ -2,11 +2,11 @@ package dev.cohort.bgw;
 
 import dev.cohort.field.Field;
 import dev.cohort.random.Prg;
-import dev.cohort.suite.ForwardingSuite;
 import dev.cohort.suite.RoundProtocol;
 import dev.cohort.suite.Shares;
 import dev.cohort.suite.Suite;
 import dev.cohort.suite.SuiteFactory;
+import dev.cohort.testing.ForwardingSuite;
 import java.util.function.UnaryOperator;
 
 /**

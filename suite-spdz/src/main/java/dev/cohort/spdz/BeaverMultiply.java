@@ -20,13 +20,15 @@ import dev.cohort.suite.Shares;
  *
  * <p>The opening is one packed column of 2m elements: d at elements [0, m), e at [m, 2m). Its
  * columns (this party's shares of d and e, their MAC shares, the opened values) come from the
- * suite's buffer pool and go back to it: the shares once summed, the rest after the MAC check.
+ * {@link ColumnPool} and go back to it: the shares once summed, the rest after the MAC check.
  */
 final class BeaverMultiply implements RoundProtocol {
 
   private static final int BLOCK = 2048; // elements per block of the generic combination
 
-  private final SpdzSuite suite;
+  private final ShareExchange exchange;
+  private final CheckLedger ledger;
+  private final ColumnPool pool;
   private final Field field;
   private final int m;
   private final Triples triple;
@@ -35,14 +37,23 @@ final class BeaverMultiply implements RoundProtocol {
   private final long[] deMac;
   private Shares result;
 
-  BeaverMultiply(SpdzSuite suite, Shares x, Shares y) {
-    this.suite = suite;
-    this.field = suite.field();
+  /** ⟨x⟩·⟨y⟩ with {@code triple}, {@code x.length} Beaver triples. */
+  BeaverMultiply(
+      ShareExchange exchange,
+      CheckLedger ledger,
+      ColumnPool pool,
+      Triples triple,
+      Shares x,
+      Shares y) {
+    this.exchange = exchange;
+    this.ledger = ledger;
+    this.pool = pool;
+    this.field = exchange.field();
     this.m = x.length;
-    this.triple = suite.preprocessing.triples(m);
+    this.triple = triple;
     this.y = y;
-    this.de = suite.borrow(2 * m); // every element is written below
-    this.deMac = suite.borrow(2 * m);
+    this.de = pool.borrow(2 * m); // every element is written below
+    this.deMac = pool.borrow(2 * m);
     if (field instanceof Mersenne127) {
       SpdzKernels.differences127(x, y, triple, m, de, deMac);
     } else {
@@ -55,18 +66,18 @@ final class BeaverMultiply implements RoundProtocol {
 
   @Override
   public void send(int round, Outbox out) {
-    suite.sendToAll(Tamper.Message.MULTIPLY, out, de, 2 * m);
+    exchange.sendToAll(out, de, 2 * m);
   }
 
   @Override
   public boolean receive(int round, Inbox in) {
-    long[] opened = suite.borrow(2 * m);
+    long[] opened = pool.borrow(2 * m);
     long[] share = field.alloc(m);
     long[] mac = field.alloc(m);
     if (field instanceof Mersenne127) {
-      openAndCombine127(new PeerShares127(suite, in, 2 * m), opened, share, mac);
+      openAndCombine127(new PeerShares127(exchange, in, 2 * m), opened, share, mac);
     } else {
-      suite.sumShares(in, de, 2 * m, opened);
+      exchange.sum(in, de, 2 * m, opened);
       // z = c + d·y + e·a on the value column and on the MAC column alike
       if (field instanceof Mersenne61) {
         SpdzKernels.beaver61(opened, m, triple, y, share, mac);
@@ -74,8 +85,8 @@ final class BeaverMultiply implements RoundProtocol {
         combineBlocked(opened, share, mac);
       }
     }
-    suite.giveBack(de); // sent, and summed: dead
-    suite.recordOpenedPooled(opened, deMac, 2 * m); // the check gives both back
+    pool.giveBack(de); // sent, and summed: dead
+    ledger.recordOpenedPooled(opened, deMac, 2 * m); // the check gives both back
     result = new Shares(m, share, mac);
     return true;
   }

@@ -18,22 +18,30 @@ import dev.cohort.suite.RoundProtocol;
  */
 final class BroadcastCheck implements RoundProtocol {
 
-  private final SpdzSuite suite;
+  private final CheckLedger ledger;
+  private final int self;
+  private final int parties;
   private final long index; // the number of the next MAC check, for the abort message
   private final long[] digest;
   private final long[][] digests;
 
-  BroadcastCheck(SpdzSuite suite, long index, long[] digest) {
-    this.suite = suite;
-    this.index = index;
-    this.digest = digest;
-    this.digests = new long[suite.parties()][];
+  /**
+   * The check {@code check} that {@link CheckLedger#start} started, at {@code self} of {@code
+   * parties}.
+   */
+  BroadcastCheck(CheckLedger ledger, CheckLedger.Check check, int self, int parties) {
+    this.ledger = ledger;
+    this.self = self;
+    this.parties = parties;
+    this.index = check.index();
+    this.digest = check.digest();
+    this.digests = new long[parties][];
   }
 
   @Override
   public void send(int round, Outbox out) {
-    for (int k = 0; k < suite.parties(); k++) {
-      if (k != suite.myId()) {
+    for (int k = 0; k < parties; k++) {
+      if (k != self) {
         out.write(k, digest, 0, Hashing.DIGEST_WORDS);
       }
     }
@@ -41,15 +49,15 @@ final class BroadcastCheck implements RoundProtocol {
 
   @Override
   public boolean receive(int round, Inbox in) {
-    digests[suite.myId()] = digest;
-    for (int k = 0; k < suite.parties(); k++) {
-      if (k != suite.myId()) {
+    digests[self] = digest;
+    for (int k = 0; k < parties; k++) {
+      if (k != self) {
         digests[k] = new long[Hashing.DIGEST_WORDS];
         in.read(k, digests[k], 0, Hashing.DIGEST_WORDS);
       }
     }
-    MacCheck.compareDigests(digests, digest, index, suite.myId());
-    suite.checkPassed();
+    MacCheck.compareDigests(digests, digest, index, self);
+    ledger.checkPassed();
     return true;
   }
 }

@@ -29,7 +29,7 @@ import java.util.List;
  * revealed after, every value the check covers was opened. Commitments are SHA-256 of the party,
  * the check number, the value and a 32-byte nonce.
  *
- * <p>When it runs ({@link SpdzSuite#check}): before the results leave the engine, once {@link
+ * <p>When it runs ({@link CheckLedger#start}): before the results leave the engine, once {@link
  * SpdzConfig#checkEvery()} values are unchecked, and before every opening but Beaver's d and e
  * (outputs, openings to one party, statistically masked values) that follows unchecked opened
  * values. Such an opening sends its shares only in the round after this check passed, three rounds
@@ -51,7 +51,10 @@ final class MacCheck implements RoundProtocol {
   private static final int NONCE_WORDS = 4;
   private static final int CHUNK = 1 << 14; // coefficients drawn at a time
 
-  private final SpdzSuite suite;
+  private final ShareExchange exchange;
+  private final CheckLedger ledger;
+  private final SpdzPreprocessing preprocessing; // told before σ_i is revealed and when passed
+  private final long[] alpha; // this party's MAC key share α_i
   private final Field field;
   private final int words;
   private final int self;
@@ -60,31 +63,36 @@ final class MacCheck implements RoundProtocol {
   private final List<OpenedValues.Batch> batches;
   private final long count;
   private final long[] digest;
-  private final long[] seed;
-  private final long[] seedNonce;
-  private final long[][] seedCommitments;
+  private final CheckLedger.Seed seed;
   private final long[][] digests;
   private final long[][] sigmaCommitments;
   private long[] sigma;
   private long[] sigmaNonce;
 
-  MacCheck(SpdzSuite suite, long index, List<OpenedValues.Batch> batches, long[] digest) {
-    this.suite = suite;
-    this.field = suite.field();
+  /**
+   * The check {@code check} that {@link CheckLedger#start} started, of this party's opened values
+   * against its MAC key share {@code alpha}; {@code preprocessing} is told before σ_i is revealed
+   * and when the check passed.
+   */
+  MacCheck(
+      ShareExchange exchange,
+      CheckLedger ledger,
+      SpdzPreprocessing preprocessing,
+      long[] alpha,
+      CheckLedger.Check check) {
+    this.exchange = exchange;
+    this.ledger = ledger;
+    this.preprocessing = preprocessing;
+    this.alpha = alpha;
+    this.field = exchange.field();
     this.words = field.words();
-    this.self = suite.myId();
-    this.parties = suite.parties();
-    this.index = index;
-    this.batches = batches;
-    long total = 0;
-    for (OpenedValues.Batch b : batches) {
-      total += b.count();
-    }
-    this.count = total;
-    this.digest = digest;
-    this.seed = suite.seed;
-    this.seedNonce = suite.seedNonce;
-    this.seedCommitments = suite.seedCommitments;
+    this.self = exchange.self();
+    this.parties = exchange.parties();
+    this.index = check.index();
+    this.batches = check.batches();
+    this.count = check.count();
+    this.digest = check.digest();
+    this.seed = check.seed();
     this.digests = new long[parties][];
     this.sigmaCommitments = new long[parties][];
   }
@@ -92,7 +100,7 @@ final class MacCheck implements RoundProtocol {
   @Override
   public void send(int round, Outbox out) {
     if (round == 2) {
-      suite.preprocessing.beforeMacReveal(); // a failed check reveals α: burn the key until passed
+      preprocessing.beforeMacReveal(); // a failed check reveals α: burn the key until passed
     }
     for (int k = 0; k < parties; k++) {
       if (k == self) {
@@ -100,21 +108,19 @@ final class MacCheck implements RoundProtocol {
       }
       switch (round) {
         case 0 -> {
-          long[] s = suite.outgoing(Tamper.Message.CHECK_SEED, k, seed, SEED_WORDS, SEED_WORDS);
-          out.write(k, s, 0, SEED_WORDS);
-          out.write(k, seedNonce, 0, NONCE_WORDS);
+          out.write(k, seed.value(), 0, SEED_WORDS);
+          out.write(k, seed.nonce(), 0, NONCE_WORDS);
           out.write(k, digest, 0, Hashing.DIGEST_WORDS);
         }
         case 1 -> out.write(k, sigmaCommitments[self], 0, Hashing.DIGEST_WORDS);
         default -> {
-          long[] s = suite.outgoing(Tamper.Message.CHECK_SIGMA, k, sigma, sigma.length, 1);
-          out.write(k, s, 0, sigma.length);
+          out.write(k, sigma, 0, sigma.length);
           out.write(k, sigmaNonce, 0, NONCE_WORDS);
         }
       }
     }
     if (round == 2) {
-      suite.sendSeedCommitment(out);
+      ledger.sendSeedCommitment(out);
     }
   }
 
@@ -124,13 +130,8 @@ final class MacCheck implements RoundProtocol {
       case 0 -> {
         long[] s = openSeeds(in);
         sigma = sigma(s);
-        for (OpenedValues.Batch b : batches) { // read for the last time
-          if (b.pooled()) {
-            suite.giveBack(b.values());
-            suite.giveBack(b.macs());
-          }
-        }
-        sigmaNonce = suite.nonce();
+        ledger.release(batches); // read for the last time
+        sigmaNonce = ledger.nonce();
         sigmaCommitments[self] = Hashing.commit("sigma", self, index, sigma, sigmaNonce);
         return false;
       }
@@ -145,15 +146,15 @@ final class MacCheck implements RoundProtocol {
       }
       default -> {
         long[] total = openSigmas(in);
-        suite.receiveSeedCommitments(in);
+        ledger.receiveSeedCommitments(in);
         compareDigests(digests, digest, index, self);
         if (!field.equal(total, 0, field.alloc(1), 0)) {
           throw failure(
               "the opened values do not match their MACs; a party sent inconsistent shares or"
                   + " the preprocessing is corrupt");
         }
-        suite.preprocessing.macCheckPassed();
-        suite.checkPassed();
+        preprocessing.macCheckPassed();
+        ledger.checkPassed();
         return true;
       }
     }
@@ -161,7 +162,7 @@ final class MacCheck implements RoundProtocol {
 
   /** Reads and verifies every party's seed (and digest); returns the joint seed. */
   private long[] openSeeds(Inbox in) {
-    long[] joint = seed.clone();
+    long[] joint = seed.value().clone();
     long[] s = new long[SEED_WORDS];
     long[] nonce = new long[NONCE_WORDS];
     digests[self] = digest;
@@ -173,7 +174,7 @@ final class MacCheck implements RoundProtocol {
       in.read(k, nonce, 0, NONCE_WORDS);
       digests[k] = new long[Hashing.DIGEST_WORDS];
       in.read(k, digests[k], 0, Hashing.DIGEST_WORDS);
-      if (!Arrays.equals(Hashing.commit("seed", k, index, s, nonce), seedCommitments[k])) {
+      if (!Arrays.equals(Hashing.commit("seed", k, index, s, nonce), seed.commitments()[k])) {
         throw failure(
             PartyId.of(k)
                 + " opened a seed that does not match its commitment; "
@@ -194,7 +195,7 @@ final class MacCheck implements RoundProtocol {
       key[b] = (byte) (jointSeed[0] >>> (8 * b));
       key[8 + b] = (byte) (jointSeed[1] >>> (8 * b));
     }
-    Prg coefficients = suite.coefficients(key, index);
+    Prg coefficients = ledger.coefficients(key, index);
     long[] v = field.alloc(1);
     long[] mu = field.alloc(1);
     if (field instanceof Mersenne61 || field instanceof Mersenne127) {
@@ -224,7 +225,7 @@ final class MacCheck implements RoundProtocol {
     }
     long[] t = field.alloc(1);
     long[] out = field.alloc(1);
-    field.mul(suite.macKeyShare, 0, v, 0, t, 0, 1);
+    field.mul(alpha, 0, v, 0, t, 0, 1);
     field.sub(mu, 0, t, 0, out, 0, 1);
     return out;
   }
@@ -265,7 +266,7 @@ final class MacCheck implements RoundProtocol {
       if (k == self) {
         continue;
       }
-      suite.readElements(in, k, s, 1);
+      exchange.read(in, k, s, 1);
       in.read(k, nonce, 0, NONCE_WORDS);
       if (!Arrays.equals(Hashing.commit("sigma", k, index, s, nonce), sigmaCommitments[k])) {
         throw failure(

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * The opened values not yet covered by a MAC check, with this party's MAC shares of them, kept as
  * the batches they were opened in (no copy, no object per element). The arrays are never changed
- * after they are added; those of a {@code pooled} batch go back to the suite's buffer pool once the
+ * after they are added; those of a {@code pooled} batch go back to the {@link ColumnPool} once the
  * check has read them, as no one else holds them.
  */
 final class OpenedValues {

@@ -13,7 +13,7 @@ import dev.cohort.suite.Inbox;
  */
 final class PeerShares127 {
 
-  private final SpdzSuite suite;
+  private final ShareExchange exchange;
   private final int count;
   private final int[] peers;
   private final long[][] shares; // peer j's elements lie in shares[j] from element offsets[j]
@@ -21,17 +21,17 @@ final class PeerShares127 {
   private boolean canonical = true;
 
   /** Takes {@code count} elements from every other party's frame, in party order. */
-  PeerShares127(SpdzSuite suite, Inbox in, int count) {
-    this.suite = suite;
+  PeerShares127(ShareExchange exchange, Inbox in, int count) {
+    this.exchange = exchange;
     this.count = count;
-    int n = suite.parties() - 1;
+    int n = exchange.parties() - 1;
     this.peers = new int[n];
     this.shares = new long[n][];
     this.offsets = new int[n];
     int j = 0;
-    for (int k = 0; k < suite.parties(); k++) {
-      if (k != suite.myId()) {
-        offsets[j] = in.takeElements(k, count, 2, suite.spare(in, k, count, j));
+    for (int k = 0; k < exchange.parties(); k++) {
+      if (k != exchange.self()) {
+        offsets[j] = in.takeElements(k, count, 2, exchange.spare(in, k, count, j));
         shares[j] = in.elements();
         peers[j++] = k;
       }
@@ -60,7 +60,7 @@ final class PeerShares127 {
   void check() {
     if (!canonical) {
       for (int j = 0; j < peers.length; j++) {
-        suite.checkCanonical(shares[j], offsets[j], peers[j], count); // throws, naming it
+        exchange.checkCanonical(shares[j], offsets[j], peers[j], count); // throws, naming it
       }
       throw new IllegalStateException("a share outside the field was summed but not found again");
     }

@@ -1,5 +1,6 @@
 package dev.cohort.spdz;
 
+import dev.cohort.field.Field;
 import dev.cohort.spdz.SpdzPreprocessing.InputMasks;
 import dev.cohort.suite.Inbox;
 import dev.cohort.suite.Outbox;
@@ -15,39 +16,54 @@ import dev.cohort.suite.Shares;
  */
 final class SpdzInput implements RoundProtocol {
 
-  private final SpdzSuite suite;
+  private final ShareExchange exchange;
+  private final CheckLedger ledger;
+  private final SpdzSharing sharing;
   private final int owner;
   private final int m;
   private final InputMasks masks;
   private long[] epsilon;
   private Shares result;
 
-  SpdzInput(SpdzSuite suite, int owner, long[] values, int m) {
-    this.suite = suite;
+  /**
+   * The input of {@code values} ({@code m} packed elements at the owner; null elsewhere) by {@code
+   * owner} through {@code masks}, {@code m} of its input masks.
+   */
+  SpdzInput(
+      ShareExchange exchange,
+      CheckLedger ledger,
+      SpdzSharing sharing,
+      InputMasks masks,
+      int owner,
+      long[] values) {
+    this.exchange = exchange;
+    this.ledger = ledger;
+    this.sharing = sharing;
     this.owner = owner;
-    this.m = m;
-    this.masks = suite.preprocessing.inputMasks(owner, m);
-    if (suite.myId() == owner) {
-      epsilon = suite.field().alloc(m);
-      suite.field().sub(values, 0, masks.values(), 0, epsilon, 0, m);
+    this.m = masks.shares().length;
+    this.masks = masks;
+    if (exchange.self() == owner) {
+      Field field = exchange.field();
+      epsilon = field.alloc(m);
+      field.sub(values, 0, masks.values(), 0, epsilon, 0, m);
     }
   }
 
   @Override
   public void send(int round, Outbox out) {
-    if (suite.myId() == owner) {
-      suite.sendToAll(Tamper.Message.INPUT, out, epsilon, m);
+    if (exchange.self() == owner) {
+      exchange.sendToAll(out, epsilon, m);
     }
   }
 
   @Override
   public boolean receive(int round, Inbox in) {
-    if (suite.myId() != owner) {
-      epsilon = suite.field().alloc(m);
-      suite.readElements(in, owner, epsilon, m);
+    if (exchange.self() != owner) {
+      epsilon = exchange.field().alloc(m);
+      exchange.read(in, owner, epsilon, m);
     }
-    suite.recordBroadcast(owner, epsilon, m);
-    result = suite.sharing.addPublic(masks.shares(), epsilon, 0);
+    ledger.recordBroadcast(owner, epsilon, m);
+    result = sharing.addPublic(masks.shares(), epsilon, 0);
     return true;
   }
 

@@ -14,10 +14,10 @@ import dev.cohort.suite.Shares;
  *
  * <p>Check, then open [DPSZ12, DKL+13]: the shares leave this party only once a MAC check covering
  * every value opened and every input broadcast recorded before this opening started has passed here
- * (see {@link SpdzSuite}), so that no value computed from a tampered opening is revealed. One round
- * when nothing is unchecked; else the opening waits for the check that started in its first round
- * (or the one in flight, if it covers everything) and sends in the round after it passed: three
- * rounds more. If the check fails it throws, and this opening never sends.
+ * (see {@link CheckLedger}), so that no value computed from a tampered opening is revealed. One
+ * round when nothing is unchecked; else the opening waits for the check that started in its first
+ * round (or the one in flight, if it covers everything) and sends in the round after it passed:
+ * three rounds more. If the check fails it throws, and this opening never sends.
  *
  * <p>Opening to one receiver must not trust the receiver with unauthenticated shares: the parties
  * open ⟨x⟩ + ⟨r⟩ to everyone, with r an input mask of the receiver (uniform, so the others learn
@@ -25,31 +25,39 @@ import dev.cohort.suite.Shares;
  */
 final class SpdzOpen implements RoundProtocol {
 
-  private final SpdzSuite suite;
+  private final ShareExchange exchange;
+  private final CheckLedger ledger;
   private final int receiver; // < 0: everyone
-  private final Shares masked;
-  private final InputMasks masks; // null when opening to everyone
+  private final Shares masked; // a + r when opening to one party
+  private final InputMasks masks; // r of the receiver; null when opening to everyone
   private final long needs; // recorded batches a passed check must cover before the shares go
   private boolean sent;
   private long[] opened;
 
-  SpdzOpen(SpdzSuite suite, Shares a, int receiver) {
-    this.suite = suite;
+  /**
+   * Opens {@code a} to everyone ({@code receiver} < 0), or to {@code receiver} with {@code masks},
+   * {@code a.length} input masks of the receiver: then everyone opens {@code a} + r, and the
+   * receiver, who alone holds the values r, subtracts them.
+   */
+  SpdzOpen(
+      ShareExchange exchange,
+      CheckLedger ledger,
+      SpdzSharing sharing,
+      Shares a,
+      int receiver,
+      InputMasks masks) {
+    this.exchange = exchange;
+    this.ledger = ledger;
     this.receiver = receiver;
-    if (receiver < 0) {
-      masks = null;
-      masked = a;
-    } else {
-      masks = suite.preprocessing.inputMasks(receiver, a.length);
-      masked = suite.sharing.add(a, masks.shares());
-    }
-    needs = suite.openingStarts();
+    this.masks = masks;
+    this.masked = receiver < 0 ? a : sharing.add(a, masks.shares());
+    this.needs = ledger.openingStarts();
   }
 
   @Override
   public void send(int round, Outbox out) {
-    if (suite.mayOpen(needs)) { // decided before any protocol of this round reads: all agree
-      suite.sendToAll(Tamper.Message.OPEN, out, masked.share, masked.length);
+    if (ledger.mayOpen(needs)) { // decided before any protocol of this round reads: all agree
+      exchange.sendToAll(out, masked.share, masked.length);
       sent = true;
     }
   }
@@ -60,12 +68,12 @@ final class SpdzOpen implements RoundProtocol {
       return false; // the check this opening waits for is still running
     }
     int m = masked.length;
-    long[] sum = suite.sumShares(in, masked.share, m);
-    suite.recordOpened(sum, masked.mac, m);
+    long[] sum = exchange.sum(in, masked.share, m);
+    ledger.recordOpened(sum, masked.mac, m);
     if (receiver < 0) {
       opened = sum;
-    } else if (receiver == suite.myId()) {
-      Field field = suite.field();
+    } else if (receiver == exchange.self()) {
+      Field field = exchange.field();
       opened = field.alloc(m);
       field.sub(sum, 0, masks.values(), 0, opened, 0, m);
     }

@@ -23,7 +23,7 @@ import java.math.BigInteger;
  * <pre>
  *  round 0   owner: b = the bits of a_i + 2^(k−1) ∈ [0, 2^k);  sends every party c = b XOR r,
  *            packed 64 bits a word (⌈k·m/64⌉ words; bits past k·m are ignored)
- *            everyone: records the words as a broadcast ({@link SpdzSuite#recordBroadcast}), then
+ *            everyone: records the words as a broadcast ({@link CheckLedger}), then
  *            ⟨b_t⟩ = c_t + (1 − 2c_t)·⟨r_t⟩  and  ⟨a_i⟩ = Σ_j 2^j·⟨b_{j·m+i}⟩ − 2^(k−1)  (local)
  * </pre>
  *
@@ -33,8 +33,8 @@ import java.math.BigInteger;
  * a bit and a_i = Σ_j 2^j·b_j − 2^(k−1) lies in the declared range: what the owner can still choose
  * is only which in-range value it inputs, as in any MPC. Consistency: an owner that sends different
  * words to different parties is caught by the broadcast digests compared before any value that
- * depends on the input is opened (the check-before-open rule of {@link SpdzSuite}: an opening waits
- * for a check covering every recorded broadcast, a one-round {@link BroadcastCheck} when only
+ * depends on the input is opened (the check-before-open rule of {@link CheckLedger}: an opening
+ * waits for a check covering every recorded broadcast, a one-round {@link BroadcastCheck} when only
  * broadcasts are unchecked). A frame of another length is refused by the engine, naming the owner.
  *
  * <p>Cost per value: k input bits and k bits sent (instead of one input mask and one element); no
@@ -44,7 +44,10 @@ import java.math.BigInteger;
  */
 final class SpdzRangeInput implements RoundProtocol {
 
-  private final SpdzSuite suite;
+  private final ShareExchange exchange;
+  private final CheckLedger ledger;
+  private final SpdzSharing sharing;
+  private final ColumnPool pool;
   private final Field field;
   private final int owner;
   private final int m;
@@ -52,48 +55,57 @@ final class SpdzRangeInput implements RoundProtocol {
   private final int n; // k·m bits
   private final InputMasks bits; // ⟨r⟩, and r at the owner
   private final long[] packed; // c, ⌈n/64⌉ words
-  private long[] sent; // what the owner sends: packed, but for a test's corrupt owner
   private Shares result;
 
-  /** The input of {@code values} (packed elements at the owner; null elsewhere), k-bit. */
-  static SpdzRangeInput of(SpdzSuite suite, int owner, long[] values, int m, int k) {
-    SpdzRangeInput input = new SpdzRangeInput(suite, owner, m, k);
-    if (suite.myId() == owner) {
-      long[] c = input.packed;
-      System.arraycopy(offsetBits(suite.field(), owner, values, m, k), 0, c, 0, c.length);
-      long[] r = input.bits.values();
-      int words = suite.field().words();
-      for (int t = 0; t < input.n; t++) {
+  /**
+   * An input of {@code m} values of {@code owner} declared {@code k}-bit, and its k·m input bits.
+   */
+  record Declared(int owner, int m, int k, InputMasks bits) {}
+
+  /**
+   * The input {@code input} of {@code values} (packed elements at the owner; null elsewhere). The
+   * temporary of the composition is borrowed from {@code pool}.
+   */
+  SpdzRangeInput(
+      ShareExchange exchange,
+      CheckLedger ledger,
+      SpdzSharing sharing,
+      ColumnPool pool,
+      Declared input,
+      long[] values) {
+    this.exchange = exchange;
+    this.ledger = ledger;
+    this.sharing = sharing;
+    this.pool = pool;
+    this.field = exchange.field();
+    this.owner = input.owner();
+    this.m = input.m();
+    this.k = input.k();
+    this.n = Math.multiplyExact(k, m);
+    this.bits = input.bits();
+    this.packed = new long[packedWords(n)];
+    if (exchange.self() == owner) {
+      long[] c = packed;
+      System.arraycopy(offsetBits(field, owner, values, m, k), 0, c, 0, c.length);
+      long[] r = bits.values();
+      int words = field.words();
+      for (int t = 0; t < n; t++) {
         c[t >>> 6] ^= (r[t * words] & 1) << (t & 63); // r_t is 0 or 1: its low word is it
       }
     }
-    return input;
+  }
+
+  /** The input bits ⟨r⟩ the value is composed of, with their values r at the owner. */
+  InputMasks inputBits() {
+    return bits;
   }
 
   /**
-   * A corrupt owner, for tests: it sends the words {@code words} returns for its input bits r (one
-   * packed element each, as {@link SpdzPreprocessing#inputBits} gives them), any number of them,
-   * and keeps the first ⌈k·m/64⌉ of them (zeros for missing ones) as its own c.
+   * The packed bits c = b XOR r that the owner sends and every party records and composes (the
+   * array itself: what is in it when this input sends, and receives at the owner, is what counts).
    */
-  static SpdzRangeInput corruptOwner(
-      SpdzSuite suite, int m, int k, java.util.function.UnaryOperator<long[]> words) {
-    SpdzRangeInput input = new SpdzRangeInput(suite, suite.myId(), m, k);
-    input.sent = words.apply(input.bits.values().clone());
-    System.arraycopy(
-        input.sent, 0, input.packed, 0, Math.min(input.sent.length, input.packed.length));
-    return input;
-  }
-
-  private SpdzRangeInput(SpdzSuite suite, int owner, int m, int k) {
-    this.suite = suite;
-    this.field = suite.field();
-    this.owner = owner;
-    this.m = m;
-    this.k = k;
-    this.n = Math.multiplyExact(k, m);
-    this.bits = suite.preprocessing.inputBits(owner, n);
-    this.packed = new long[packedWords(n)];
-    this.sent = packed;
+  long[] maskedBits() {
+    return packed;
   }
 
   /** The number of words that hold {@code n} bits. */
@@ -141,23 +153,22 @@ final class SpdzRangeInput implements RoundProtocol {
 
   @Override
   public void send(int round, Outbox out) {
-    if (suite.myId() != owner) {
+    if (exchange.self() != owner) {
       return;
     }
-    for (int p = 0; p < suite.parties(); p++) {
+    for (int p = 0; p < exchange.parties(); p++) {
       if (p != owner) {
-        long[] words = suite.outgoing(Tamper.Message.INPUT, p, sent, sent.length, n);
-        out.write(p, words, 0, sent.length);
+        out.write(p, packed, 0, packed.length);
       }
     }
   }
 
   @Override
   public boolean receive(int round, Inbox in) {
-    if (suite.myId() != owner) {
+    if (exchange.self() != owner) {
       in.read(owner, packed, 0, packed.length);
     }
-    suite.recordBroadcastWords(owner, packed, n);
+    ledger.recordBroadcastWords(owner, packed, n);
     result = compose();
     return true;
   }
@@ -168,7 +179,8 @@ final class SpdzRangeInput implements RoundProtocol {
    * with powers of two, plus the public Σ_j 2^j·c_t − 2^(k−1) added by the sharing's kernel (P0's
    * share, α_i times it on every MAC share). The public part is the integer whose bits are
    * c_{j·m+i} (below 2^k ≤ 2^(bits of p − 1), so its little-endian words are its field element).
-   * One pass per column, MACs alike; the k·m-element temporary is borrowed from the suite's pool.
+   * One pass per column, MACs alike; the k·m-element temporary is borrowed from the {@link
+   * ColumnPool}.
    */
   private Shares compose() {
     int words = field.words();
@@ -177,14 +189,14 @@ final class SpdzRangeInput implements RoundProtocol {
       field.encode(BigInteger.ONE.shiftLeft(j), powers, j);
     }
     Shares r = bits.shares();
-    long[] signed = suite.borrow(n);
+    long[] signed = pool.borrow(n);
     long[] aShare = field.alloc(m);
     long[] aMac = field.alloc(m);
     field.negateWhere(packed, 0, false, r.share, 0, signed, 0, n);
     field.sumRows(signed, 0, k, m, powers, aShare, 0);
     field.negateWhere(packed, 0, false, r.mac, 0, signed, 0, n);
     field.sumRows(signed, 0, k, m, powers, aMac, 0);
-    suite.giveBack(signed);
+    pool.giveBack(signed);
     long[] constant = field.alloc(m);
     for (int j = 0; j < k; j++) {
       int w = j >>> 6;
@@ -197,7 +209,7 @@ final class SpdzRangeInput implements RoundProtocol {
     long[] minusHalf = field.alloc(1);
     field.encode(BigInteger.ONE.shiftLeft(k - 1).negate(), minusHalf, 0);
     field.addScalar(constant, 0, minusHalf, 0, constant, 0, m);
-    return suite.sharing.addPublic(new Shares(m, aShare, aMac), constant, 0);
+    return sharing.addPublic(new Shares(m, aShare, aMac), constant, 0);
   }
 
   @Override

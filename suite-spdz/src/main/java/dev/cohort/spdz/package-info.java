@@ -14,10 +14,22 @@
  * (commit-then-open of the seed, {@link dev.cohort.spdz.BroadcastCheck} for input broadcasts
  * alone). {@link dev.cohort.spdz.SpdzPreprocessing} supplies the material, from a {@link
  * dev.cohort.spdz.PreprocessingSource}: the dealer files of {@link dev.cohort.spdz.DealerFiles}
- * (bound to their use record, {@link dev.cohort.spdz.UseRecord}) or the seeded, <b>INSECURE</b>
- * {@link dev.cohort.spdz.InsecureDealer} of tests and benchmarks. {@link
- * dev.cohort.spdz.SpdzKernels} and {@link dev.cohort.spdz.PeerShares127} are the fused kernels of
- * the two Mersenne fields.
+ * (bound to their use record, {@link dev.cohort.spdz.UseRecord}; {@link
+ * dev.cohort.spdz.SpdzConfig#dealerFiles}) or the seeded, <b>INSECURE</b> {@link
+ * dev.cohort.spdz.InsecureDealer} of tests and benchmarks ({@link
+ * dev.cohort.spdz.SpdzConfig#insecureDealer}).
+ *
+ * <p>The gates never reach back into the suite: it hands each one its preprocessed material and the
+ * per-party collaborators it uses, each with one job. {@link dev.cohort.spdz.ShareExchange} sends
+ * this party's elements to its peers and sums theirs, rejecting any element outside the field with
+ * an abort that names the peer; {@link dev.cohort.spdz.PeerShares127} is its fused, block-wise sum
+ * over 2^127 − 1. {@link dev.cohort.spdz.CheckLedger} records what the MAC checks must cover (the
+ * opened values in {@link dev.cohort.spdz.OpenedValues}, the digest of the input broadcasts, the
+ * committed seed of the next check) and holds the check-then-open rule: when a check starts and
+ * when an opening may send. {@link dev.cohort.spdz.ColumnPool} lends the large columns of
+ * multiplications and range inputs, and takes them back. {@link dev.cohort.spdz.SpdzKernels} are
+ * the fused kernels of the two Mersenne fields, {@link dev.cohort.spdz.Hashing} the commitments and
+ * digests.
  *
  * <p>The suite's security is the rules of PROTOCOLS.md §2 (when a MAC check must come before an
  * opening, inputs in range, a failed check burns the key); every rule the suite implements has a

@@ -24,9 +24,10 @@ import java.util.function.Predicate;
  * SPDZ runs with one corrupt party, and what the honest parties' failures must look like after one.
  *
  * <p>The invariant: at most one party, the corrupt one, deviates from what the others run. Its
- * {@link Tamper} changes what it sends; the honest parties are only watched (a {@link SendLog}
- * never sees the words). A {@link Decorator} wraps every party's suite alike (the engines compare
- * their suites' class names), so one that makes a party deviate does so at the corrupt party alone.
+ * {@link Tamper} changes what it sends (through a {@link TamperingSuite} around its suite); the
+ * honest parties are only watched (a {@link SendLog} never sees the words). Every party's suite is
+ * wrapped alike (the engines compare their suites' class names), so a {@link Decorator} that makes
+ * a party deviate does so at the corrupt party alone.
  */
 final class CorruptParty {
 
@@ -48,7 +49,7 @@ final class CorruptParty {
 
   /** SPDZ under {@code config} where party {@code corrupt} applies {@code tamper} (null: none). */
   static SuiteFactory factory(SpdzConfig config, int corrupt, Tamper tamper) {
-    return SpdzSuite.factory(config, party -> party == corrupt ? tamper : null);
+    return factory(config, corrupt, tamper, null, (party, suite) -> suite);
   }
 
   /**
@@ -57,16 +58,17 @@ final class CorruptParty {
    */
   static SuiteFactory factory(
       SpdzConfig config, int corrupt, Tamper tamper, SendLog log, Decorator decorator) {
-    SuiteFactory spdz =
-        SpdzSuite.factory(
-            config,
-            party ->
-                party == corrupt
-                    ? tamper
-                    : log == null
-                        ? null
-                        : (message, peer, words, count) -> log.sent(party, message, peer, count));
-    return decorated(spdz, decorator);
+    return decorated(
+        SpdzSuite.factory(config),
+        (party, suite) -> {
+          Tamper own =
+              party == corrupt
+                  ? tamper
+                  : log == null
+                      ? null
+                      : (message, peer, words, count) -> log.sent(party, message, peer, count);
+          return decorator.decorate(party, new TamperingSuite(suite, own));
+        });
   }
 
   /** {@code factory} with every party's suite wrapped by {@code decorator}. */

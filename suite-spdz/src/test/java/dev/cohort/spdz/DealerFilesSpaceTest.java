@@ -129,6 +129,30 @@ class DealerFilesSpaceTest {
     }
   }
 
+  @Test
+  void remaining_isWhatWasDealtLessWhatWasDrawn(@TempDir Path directory) {
+    DealerFiles.Amounts a = new DealerFiles.Amounts(7, 3, 5, 11, 13);
+    DealerFiles.writeInsecure(directory, M61, 3, a, 2);
+    FilePreprocessing p1 = FilePreprocessing.open(DealerFiles.file(directory, 1), M61, 1, 3);
+    p1.triples(2);
+    p1.randomElements(1);
+    p1.randomBits(4);
+    p1.inputMasks(0, 3);
+    p1.inputBits(2, 10);
+
+    DealerFiles.Remaining left = DealerFiles.remaining(directory, M61, 1, 3);
+
+    assertEquals(5, left.triples());
+    assertEquals(2, left.randomElements());
+    assertEquals(1, left.randomBits());
+    assertEquals(8, left.inputMasks(0));
+    assertEquals(11, left.inputMasks(1));
+    assertEquals(13, left.inputBits(1));
+    assertEquals(3, left.inputBits(2));
+    // Another party's file is its own: nothing drawn there.
+    assertEquals(7, DealerFiles.remaining(directory, M61, 2, 3).triples());
+  }
+
   private static List<String> list(Path directory) {
     try (Stream<Path> files = Files.list(directory)) {
       return files.map(f -> f.getFileName().toString()).sorted().toList();

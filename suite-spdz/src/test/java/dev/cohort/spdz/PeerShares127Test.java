@@ -52,15 +52,16 @@ class PeerShares127Test {
     return shares;
   }
 
-  private static SpdzSuite suite(int self, int parties) {
-    return (SpdzSuite) SpdzSuite.factory(F, 42).create(self, parties, Prg.seeded(self));
+  private static ShareExchange exchange(int self, int parties) {
+    return new ShareExchange(F, self, parties);
   }
 
   @ParameterizedTest(name = "P{1} of {0}, {2} words before")
   @CsvSource({"2,0,0", "2,1,1", "3,0,0", "3,1,1", "3,2,3", "4,3,1", "5,2,0", "5,0,1"})
   void sum_inBlocks_matchesBigIntegerSums(int parties, int self, int skip) {
     long[][] shares = shares(parties, 50 + parties);
-    PeerShares127 peers = new PeerShares127(suite(self, parties), inbox(shares, self, skip), COUNT);
+    PeerShares127 peers =
+        new PeerShares127(exchange(self, parties), inbox(shares, self, skip), COUNT);
     long[] sum = F.alloc(COUNT);
     for (int from = 0; from < COUNT; from += 512) {
       peers.sum(shares[self], sum, from, Math.min(COUNT, from + 512));
@@ -90,7 +91,8 @@ class PeerShares127Test {
     long[][] shares = shares(parties, 60 + element);
     shares[cheater][2 * element] = -1L; // p: the low word of p is all ones, so this is >= p
     shares[cheater][2 * element + 1] = Long.MAX_VALUE;
-    PeerShares127 peers = new PeerShares127(suite(self, parties), inbox(shares, self, skip), COUNT);
+    PeerShares127 peers =
+        new PeerShares127(exchange(self, parties), inbox(shares, self, skip), COUNT);
     long[] sum = F.alloc(COUNT);
     for (int from = 0; from < COUNT; from += 512) {
       peers.sum(shares[self], sum, from, Math.min(COUNT, from + 512));

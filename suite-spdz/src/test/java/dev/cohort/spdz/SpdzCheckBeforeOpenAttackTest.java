@@ -19,11 +19,11 @@ import dev.cohort.harness.PartyFailedException;
 import dev.cohort.lib.Comparison;
 import dev.cohort.lib.Equality;
 import dev.cohort.lib.Select;
-import dev.cohort.suite.ForwardingSuite;
 import dev.cohort.suite.RoundProtocol;
 import dev.cohort.suite.Shares;
 import dev.cohort.suite.Suite;
 import dev.cohort.suite.SuiteFactory;
+import dev.cohort.testing.ForwardingSuite;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -302,7 +302,7 @@ class SpdzCheckBeforeOpenAttackTest {
       expected[n + i] = XS[i] == YS[i] ? 1 : 0;
       expected[2 * n + i] = Math.max(XS[i], YS[i]);
     }
-    List<Result<long[]>> results = run(SpdzSuite.factory(F, 74), 74, c);
+    List<Result<long[]>> results = run(SpdzSuite.insecureFactory(F, 74), 74, c);
     for (int p = 0; p < N; p++) {
       expected[3 * n] = p == 1 ? Math.max(XS[0], YS[0]) : Long.MIN_VALUE;
       assertArrayEquals(expected, results.get(p).value(), "P" + p);
@@ -312,7 +312,8 @@ class SpdzCheckBeforeOpenAttackTest {
   @Test
   void open_nothingUnchecked_addsNoRound() {
     // random elements come from preprocessing: nothing was opened or input before the opening
-    for (Result<BigInteger[]> r : run(SpdzSuite.factory(F, 75), 75, b -> b.openBig(b.random(4)))) {
+    for (Result<BigInteger[]> r :
+        run(SpdzSuite.insecureFactory(F, 75), 75, b -> b.openBig(b.random(4)))) {
       assertEquals(4, r.value().length);
       assertEquals(1 + 3, r.metrics().rounds(), "the opening, the end check");
     }
@@ -321,7 +322,7 @@ class SpdzCheckBeforeOpenAttackTest {
   @Test
   void open_onlyInputsUnchecked_addsOneRound() {
     Computation<Long> sum = b -> b.open(b.add(b.input(0, 6, K), b.input(1, -7, K)));
-    for (Result<Long> r : run(SpdzSuite.factory(F, 78), 78, sum)) {
+    for (Result<Long> r : run(SpdzSuite.insecureFactory(F, 78), 78, sum)) {
       assertEquals(-1L, r.value());
       assertEquals(1 + 1 + 1 + 3, r.metrics().rounds(), "input, digests, opening, end check");
     }
@@ -341,8 +342,8 @@ class SpdzCheckBeforeOpenAttackTest {
           return () ->
               new long[] {a.get(), b.myId() == 2 ? c.get() : 0, d.get()[0]}; // 42, 43, 44 mod 8
         };
-    long oneRounds = run(SpdzSuite.factory(F, 76), 76, one).get(0).metrics().rounds();
-    for (Result<long[]> r : run(SpdzSuite.factory(F, 76), 76, three)) {
+    long oneRounds = run(SpdzSuite.insecureFactory(F, 76), 76, one).get(0).metrics().rounds();
+    for (Result<long[]> r : run(SpdzSuite.insecureFactory(F, 76), 76, three)) {
       assertEquals(42, r.value()[0]);
       assertEquals(r.metrics().party() == 2 ? 43 : 0, r.value()[1]);
       assertEquals(44 % 8, r.value()[2]);

@@ -15,7 +15,7 @@ class SpdzDifferentialTest {
   class TwoParties extends LibraryDifferentialTest {
     @Override
     protected SuiteFactory suite(Field field) {
-      return SpdzSuite.factory(field, 2026);
+      return SpdzSuite.insecureFactory(field, 2026);
     }
 
     @Override
@@ -28,7 +28,7 @@ class SpdzDifferentialTest {
   class ThreeParties extends LibraryDifferentialTest {
     @Override
     protected SuiteFactory suite(Field field) {
-      return SpdzSuite.factory(field, 2027);
+      return SpdzSuite.insecureFactory(field, 2027);
     }
 
     @Override

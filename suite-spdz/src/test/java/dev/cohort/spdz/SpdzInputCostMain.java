@@ -6,10 +6,10 @@ import dev.cohort.engine.Result;
 import dev.cohort.field.Fields;
 import dev.cohort.harness.LocalParties;
 import dev.cohort.random.Prg;
-import dev.cohort.suite.ForwardingSuite;
 import dev.cohort.suite.RoundProtocol;
 import dev.cohort.suite.Suite;
 import dev.cohort.suite.SuiteFactory;
+import dev.cohort.testing.ForwardingSuite;
 import java.time.Duration;
 
 /**
@@ -65,7 +65,7 @@ final class SpdzInputCostMain {
           b.input(0, b.myId() == 0 ? values : null, length, 32);
           return () -> "done";
         };
-    SuiteFactory proven = SpdzSuite.factory(Fields.MERSENNE_127, 1);
+    SuiteFactory proven = SpdzSuite.insecureFactory(Fields.MERSENNE_127, 1);
     for (boolean prove : new boolean[] {false, true, false, true}) {
       SuiteFactory suite = prove ? proven : unproven(proven);
       long[] nanos = new long[runs];

@@ -18,14 +18,15 @@ import dev.cohort.harness.LocalParties;
 import dev.cohort.harness.PartyFailedException;
 import dev.cohort.lib.Comparison;
 import dev.cohort.lib.Select;
-import dev.cohort.suite.ForwardingSuite;
 import dev.cohort.suite.RoundProtocol;
 import dev.cohort.suite.Shares;
 import dev.cohort.suite.Suite;
 import dev.cohort.suite.SuiteFactory;
+import dev.cohort.testing.ForwardingSuite;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -55,26 +56,12 @@ class SpdzInputRangeAttackTest {
   private static final long Z0 = -3;
   private static final long Z1 = 40;
 
-  /**
-   * Every opening a party completed (it had every other party's share): what it learned. At a
-   * corrupt owner ({@code words} not null) its own inputs send the words {@code words} returns for
-   * its input bits, whatever it declared.
-   */
+  /** Every opening a party completed (it had every other party's share): what it learned. */
   private static final class RecordingSuite extends ForwardingSuite {
     final List<BigInteger> completedOpenings = Collections.synchronizedList(new ArrayList<>());
-    private final UnaryOperator<long[]> words;
 
-    RecordingSuite(Suite delegate, UnaryOperator<long[]> words) {
+    RecordingSuite(Suite delegate) {
       super(delegate);
-      this.words = words;
-    }
-
-    @Override
-    public RoundProtocol input(int owner, long[] values, int length, int bits) {
-      if (words == null || owner != myId()) {
-        return delegate.input(owner, values, length, bits);
-      }
-      return SpdzRangeInput.corruptOwner((SpdzSuite) delegate, length, bits, words);
     }
 
     @Override
@@ -85,19 +72,49 @@ class SpdzInputRangeAttackTest {
   }
 
   /**
+   * A party's SPDZ suite; at a corrupt owner ({@code words} not null) its own inputs of a declared
+   * width send the words {@code words} returns for their input bits r (one packed element each, as
+   * {@link SpdzPreprocessing#inputBits} gives them), any number of them, whatever it declared, and
+   * keep the first ⌈k·m/64⌉ of them (zeros for missing ones) as their own c: its own view is what
+   * it sent.
+   */
+  private static final class CorruptOwner extends ForwardingSuite {
+    private final UnaryOperator<long[]> words;
+
+    CorruptOwner(Suite spdz, UnaryOperator<long[]> words) {
+      super(spdz);
+      this.words = words;
+    }
+
+    @Override
+    public RoundProtocol input(int owner, long[] values, int length, int bits) {
+      RoundProtocol input = delegate.input(owner, values, length, bits);
+      if (words == null || owner != myId()) {
+        return input;
+      }
+      SpdzRangeInput honest = (SpdzRangeInput) input;
+      long[] sent = words.apply(honest.inputBits().values().clone());
+      long[] c = honest.maskedBits();
+      Arrays.fill(c, 0L);
+      System.arraycopy(sent, 0, c, 0, Math.min(sent.length, c.length));
+      return TamperingSuite.rewritten(
+          honest, myId(), parties(), (round, peer, honestWords) -> sent, round -> true);
+    }
+  }
+
+  /**
    * SPDZ where P0 inputs through {@code words} (null: honestly) and misbehaves through {@code
    * tamper} (null: not); P0's recording suite goes to {@code p0}.
    */
   private static SuiteFactory corruptP0(
       long dealerSeed, UnaryOperator<long[]> words, Tamper tamper, List<RecordingSuite> p0) {
-    return CorruptParty.factory(
-        SpdzConfig.insecureDealer(M127, dealerSeed),
-        0,
-        tamper,
-        null,
+    return CorruptParty.decorated(
+        SpdzSuite.factory(SpdzConfig.insecureDealer(M127, dealerSeed)),
         (party, suite) -> {
           // Every party's suite is decorated alike: the engines compare their suites' class names.
-          RecordingSuite recording = new RecordingSuite(suite, party == 0 ? words : null);
+          Suite owner = new CorruptOwner(suite, party == 0 ? words : null);
+          RecordingSuite recording =
+              new RecordingSuite(new TamperingSuite(owner, party == 0 ? tamper : null));
           if (party == 0) {
             p0.add(recording);
           }

@@ -9,7 +9,7 @@ class SpdzLibraryTest extends LibraryContractTest {
 
   @Override
   protected SuiteFactory suite(Field field) {
-    return SpdzSuite.factory(field, 2024);
+    return SpdzSuite.insecureFactory(field, 2024);
   }
 
   @Override

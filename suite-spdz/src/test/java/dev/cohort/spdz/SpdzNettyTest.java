@@ -51,7 +51,7 @@ class SpdzNettyTest {
     List<Result<BigInteger[]>> results =
         NettyParties.withTls(n, keys)
             .run(
-                SpdzSuite.factory(f, seed),
+                SpdzSuite.insecureFactory(f, seed),
                 EngineConfig.defaults().withInsecureSeed(seed),
                 circuit.computation());
     assertEquals(n, results.size());

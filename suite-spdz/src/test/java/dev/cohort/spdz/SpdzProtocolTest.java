@@ -74,7 +74,7 @@ class SpdzProtocolTest {
     return CorruptParty.decorated(
         spdz,
         (party, suite) ->
-            new dev.cohort.suite.ForwardingSuite(suite) {
+            new dev.cohort.testing.ForwardingSuite(suite) {
               @Override
               public dev.cohort.suite.RoundProtocol input(
                   int owner, long[] values, int length, int bits) {
@@ -226,7 +226,7 @@ class SpdzProtocolTest {
           SecretVector y = b.input(n - 1, b.myId() == n - 1 ? ys : null, length, BITS);
           return b.open(b.mul(x, y));
         };
-    for (Result<long[]> r : run(SpdzSuite.factory(M127, 44), n, 44, c)) {
+    for (Result<long[]> r : run(SpdzSuite.insecureFactory(M127, 44), n, 44, c)) {
       long[] want = new long[length];
       for (int i = 0; i < length; i++) {
         want[i] = xs[i] * ys[i];
@@ -411,7 +411,7 @@ class SpdzProtocolTest {
   void engine_threeRunsOnTheSameEngines_eachCheckedWithAFreshSeed() throws Exception {
     int n = 3;
     InMemoryNetwork network = new InMemoryNetwork(n, TIMEOUT);
-    SuiteFactory suite = SpdzSuite.factory(M61, 3);
+    SuiteFactory suite = SpdzSuite.insecureFactory(M61, 3);
     ExecutorService pool = Executors.newFixedThreadPool(n);
     try {
       List<Future<List<Result<Long>>>> futures = new ArrayList<>();
@@ -457,7 +457,7 @@ class SpdzProtocolTest {
       xs[i] = i - length / 2;
     }
     Computation<long[]> openOnly = b -> b.open(b.input(0, b.myId() == 0 ? xs : null, length, BITS));
-    for (Result<long[]> r : run(SpdzSuite.factory(M127, 11), n, 11, openOnly)) {
+    for (Result<long[]> r : run(SpdzSuite.insecureFactory(M127, 11), n, 11, openOnly)) {
       assertArrayEquals(xs, r.value());
       assertEquals(1 + 1 + 1 + 3, r.metrics().rounds(), "input, broadcast check, open, MAC check");
       assertEquals(1, r.metrics().setupRounds(), "seed commitments");
@@ -467,7 +467,7 @@ class SpdzProtocolTest {
           SecretVector v = b.input(0, b.myId() == 0 ? xs : null, length, BITS);
           return b.open(b.mul(v, v));
         };
-    for (Result<long[]> r : run(SpdzSuite.factory(M127, 12), n, 12, squares)) {
+    for (Result<long[]> r : run(SpdzSuite.insecureFactory(M127, 12), n, 12, squares)) {
       assertEquals((long) xs[length - 1] * xs[length - 1], r.value()[length - 1]);
       assertEquals(
           1 + 1 + 3 + 1 + 3, r.metrics().rounds(), "input, multiply, check, open, end check");
@@ -478,7 +478,7 @@ class SpdzProtocolTest {
   void inputsOnly_nothingOpened_noCheckRounds() {
     for (Result<String> r :
         run(
-            SpdzSuite.factory(M61, 13),
+            SpdzSuite.insecureFactory(M61, 13),
             2,
             13,
             b -> {
@@ -495,7 +495,8 @@ class SpdzProtocolTest {
   @Test
   void validate_oneParty_failsNamingTheMinimum() {
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> SpdzSuite.factory(M127, 1).validate(1));
+        assertThrows(
+            IllegalArgumentException.class, () -> SpdzSuite.insecureFactory(M127, 1).validate(1));
     assertEquals("SPDZ needs at least 2 parties, got 1", e.getMessage());
   }
 
@@ -521,7 +522,7 @@ class SpdzProtocolTest {
 
   @Test
   void factory_name_saysFieldAndDealer() {
-    assertEquals("spdz(m127, insecure dealer)", SpdzSuite.factory(M127, 1).name());
+    assertEquals("spdz(m127, insecure dealer)", SpdzSuite.insecureFactory(M127, 1).name());
   }
 
   @Test

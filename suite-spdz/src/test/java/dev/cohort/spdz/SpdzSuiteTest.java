@@ -9,7 +9,7 @@ class SpdzSuiteTest extends SuiteContractTest {
 
   @Override
   protected SuiteFactory suite(Field field, int parties) {
-    return SpdzSuite.factory(field, 42);
+    return SpdzSuite.insecureFactory(field, 42);
   }
 
   @Override

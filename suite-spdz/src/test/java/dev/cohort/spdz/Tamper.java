@@ -1,9 +1,11 @@
 package dev.cohort.spdz;
 
 /**
- * A test-only hook through which a party misbehaves: it may change the words it is about to send to
- * one peer. Package-private; production suites never have one.
+ * How a corrupt party misbehaves: it may change the words it is about to send to one peer. A {@link
+ * TamperingSuite} applies it to what the party's protocols write; an honest party's may watch what
+ * is sent without changing it.
  */
+@FunctionalInterface
 interface Tamper {
 
   /** What the words are. */

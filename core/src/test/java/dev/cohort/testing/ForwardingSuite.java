@@ -1,10 +1,14 @@
-package dev.cohort.suite;
+package dev.cohort.testing;
 
 import dev.cohort.field.Field;
+import dev.cohort.suite.RoundProtocol;
+import dev.cohort.suite.Shares;
+import dev.cohort.suite.Suite;
 
 /**
- * A suite that forwards every call to another: the base for decorators that change one gate and
- * keep the rest (tests that tamper with a share or slow a gate down, instrumentation).
+ * A suite that forwards every call to another: the base of the test decorators that change one gate
+ * and keep the rest (a corrupt party's suite, a gate slowed down, instrumentation). Test code only,
+ * published in core's test-jar: a production suite is never wrapped.
  */
 public abstract class ForwardingSuite implements Suite {
 
