@@ -329,8 +329,9 @@ demo_s=$(tb_json_field "$TB_RUN" seconds_per_session)
 [[ -n $expect_abort ]] && demo_s=""
 event=none
 [[ -z $kill_spec ]] || event="kill -9 P$kill_party after session $kill_after"
-[[ -z $partition_spec ]] || event="partition $cut_a|$cut_b for ${cut_seconds}s after session $cut_after"
+[[ -z $partition_spec ]] || event="hosts $cut_a cut from $cut_b for $cut_seconds s after session $cut_after"
 [[ $transport == netty ]] || event+=", --transport $transport"
+[[ -z $expect_abort ]] || event+=", expected to abort"
 wall=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
 per=$(awk -v w="$wall" -v s="$sessions" 'BEGIN { printf "%.1f", 1000 * w / s }')
 demo_ms=$(awk -v d="$demo_s" 'BEGIN { if (d == "") print ""; else printf "%.1f", 1000 * d }')
