@@ -45,7 +45,7 @@ started=$SECONDS
 scenarios=(
   "--name ci-bgw-3h-loss5-kill1 --hosts 3 --suite bgw --sessions 150 --loss 5 --kill 1@20"
   "--name ci-spdz-3h --hosts 3 --suite spdz --sessions 100"
-  "--name ci-bgw-3h-cut5s --hosts 3 --suite bgw --sessions 300 --partition 2/0,1@20:5"
+  "--name ci-bgw-3h-cut5s --hosts 3 --suite bgw --sessions 400 --partition 2/0,1@10:5"
 )
 failed=()
 echo "multi-host stage: ${#scenarios[@]} scenarios, results in $csv"

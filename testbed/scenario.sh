@@ -72,9 +72,10 @@ while (($#)); do
 done
 
 bad() { echo "scenario.sh: $*" >&2; exit 2; }
-if ! [[ $hosts =~ ^[0-9]+$ ]] || ((hosts < 3 || hosts > 20)); then
-  bad "--hosts must be 3..20"
+if ! [[ $hosts =~ ^[0-9]+$ ]] || ((hosts < 2 || hosts > 20)); then
+  bad "--hosts must be 2..20"
 fi
+[[ $suite == spdz || $hosts -ge 3 ]] || bad "bgw needs at least 3 hosts (an honest majority)"
 [[ $suite == bgw || $suite == spdz ]] || bad "--suite must be bgw or spdz"
 [[ $sessions =~ ^[1-9][0-9]*$ ]] || bad "--sessions must be a positive integer"
 [[ $parallelism =~ ^[1-9][0-9]*$ ]] || bad "--parallelism must be a positive integer"
