@@ -275,11 +275,27 @@ tb_alive() {
   [[ $state != Z ]]
 }
 
-# Kills party I with SIGKILL.
+# Kills party I with SIGKILL. With a SPDZ use record as the second argument, only outside a MAC
+# check's reveal: a kill between a party's sending its check value and the check's result leaves
+# the check-in-flight mark, and the files are then refused by design (the MAC key may be known to
+# a cheater, SECURITY.md). The party is stopped (SIGSTOP), the mark read, and the party killed
+# when no check is in flight, else resumed (SIGCONT) and tried again a few milliseconds later.
 tb_kill() {
-  local i=$1
+  local i=$1 record=${2:-} tries=0 mark
   tb_alive "${TB_PIDS[i]}" || { tb_fail "P$i is not running, cannot kill it"; return 1; }
   local pid=${TB_PIDS[i]}
+  if [[ -n $record ]]; then
+    while :; do
+      kill -STOP "$pid" 2>/dev/null || break
+      mark=$(od -An -v -t d8 -j $(($(stat -c %s "$record") - 16)) -N 8 "$record" | xargs)
+      [[ $mark == 0 ]] && break
+      kill -CONT "$pid" 2>/dev/null || break
+      tries=$((tries + 1))
+      ((tries < 1000)) || { tb_fail "P$i was in a MAC check at each of 1000 tries"; return 1; }
+      sleep 0.003
+    done
+    tb_log "P$i stopped outside a MAC check's reveal after $tries retries"
+  fi
   # Reaped here, with the shell's own "Killed" job notice silenced.
   { kill -9 "$pid" && wait "$pid"; } 2>/dev/null || true
   TB_PIDS[i]=""

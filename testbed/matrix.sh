@@ -29,10 +29,11 @@ scenarios=(
   "--hosts 3 --suite bgw --sessions 300 --kill 1@50"
   "--hosts 3 --suite bgw --sessions 300 --kill 0@50"
   "--hosts 3 --suite bgw --sessions 200 --loss 5 --kill 2@50"
-  # SPDZ after a kill -9: known to fail on some runs (where the kill lands matters), so three.
-  "--hosts 3 --suite spdz --sessions 300 --kill 1@50 --xfail-restart spdz-restart-after-kill"
-  "--hosts 3 --suite spdz --sessions 300 --kill 0@50 --xfail-restart spdz-restart-after-kill"
-  "--hosts 3 --suite spdz --sessions 300 --kill 2@100 --xfail-restart spdz-restart-after-kill"
+  # SPDZ after a kill -9 (outside a MAC check's reveal: see tb_kill): the parties agree on their
+  # positions in the dealer files and continue.
+  "--hosts 3 --suite spdz --sessions 300 --kill 1@50"
+  "--hosts 3 --suite spdz --sessions 300 --kill 0@50"
+  "--hosts 3 --suite spdz --sessions 300 --kill 2@100"
   "--hosts 3 --suite bgw --sessions 300 --partition 1/0,2@50:5"
   "--hosts 3 --suite spdz --sessions 300 --partition 1/0,2@50:5"
   "--hosts 3 --suite bgw --sessions 300 --partition 1/0,2@50:20 --expect-abort went.silent"

@@ -200,7 +200,7 @@ if [[ -n $kill_spec ]]; then
   if ! tb_wait_progress "$kill_after" "$timeout"; then
     tb_tails
     finish FAIL "did not reach session $kill_after to kill P$kill_party"
-  elif ! tb_kill "$kill_party"; then
+  elif ! tb_kill "$kill_party" "$([[ $suite == spdz ]] && echo "$TB_DIR/spdz/party-$kill_party.spdz.used")"; then
     tb_tails
     finish FAIL "P$kill_party had exited before the kill (at session $(tb_progress))"
   else

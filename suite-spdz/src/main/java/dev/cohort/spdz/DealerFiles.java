@@ -278,7 +278,8 @@ public final class DealerFiles {
         // written: a crash in between leaves a file whose record carries another id, refused.
         Path file = file(directory, p);
         Files.move(temps.get(p), file, StandardCopyOption.REPLACE_EXISTING);
-        new UseRecord(file, p, parties, id).write(new long[UseRecord.counts(parties)], false);
+        new UseRecord(file, p, parties, id)
+            .write(new long[UseRecord.counts(parties)], UseRecord.NO_CHECK);
         files.add(file);
       }
       UseRecord.forceDirectory(directory.toAbsolutePath());

@@ -66,7 +66,7 @@ final class FilePreprocessing implements SpdzPreprocessing {
   private final Section[] inputBits;
   private long bytesRead;
   private boolean closed;
-  private boolean checkInFlight;
+  private long checkState = UseRecord.NO_CHECK;
 
   private FilePreprocessing(
       Path file, FileChannel channel, Field field, int party, int parties, long[] header)
@@ -197,9 +197,9 @@ final class FilePreprocessing implements SpdzPreprocessing {
     }
     try {
       if (section == null) {
-        record.overwrite(counts, checkInFlight, durable);
+        record.overwrite(counts, checkState, durable);
       } else {
-        record.write(counts, checkInFlight);
+        record.write(counts, checkState);
       }
     } catch (IOException e) {
       close();
@@ -437,7 +437,7 @@ final class FilePreprocessing implements SpdzPreprocessing {
       return;
     }
     try {
-      record.write(counts, checkInFlight);
+      record.write(counts, checkState);
     } catch (IOException e) {
       close();
       throw new UncheckedIOException(
@@ -455,7 +455,7 @@ final class FilePreprocessing implements SpdzPreprocessing {
    */
   @Override
   public synchronized void beforeMacReveal() {
-    checkInFlight = true;
+    checkState = UseRecord.CHECK_IN_FLIGHT;
     recordUsed(null, 0, true);
   }
 
@@ -465,8 +465,15 @@ final class FilePreprocessing implements SpdzPreprocessing {
    */
   @Override
   public synchronized void macCheckPassed() {
-    checkInFlight = false;
+    checkState = UseRecord.NO_CHECK;
     recordUsed(null, 0, false);
+  }
+
+  /** Marks, on disk, that the check in flight failed: refused with that reason from now on. */
+  @Override
+  public synchronized void macCheckFailed() {
+    checkState = UseRecord.CHECK_FAILED;
+    recordUsed(null, 0, true);
   }
 
   /** Closes the channel; holds no reference to the reader, so the reader can be collected. */

@@ -145,13 +145,18 @@ final class MacCheck implements RoundProtocol {
         return false;
       }
       default -> {
-        long[] total = openSigmas(in);
-        ledger.receiveSeedCommitments(in);
-        compareDigests(digests, digest, index, self);
-        if (!field.equal(total, 0, field.alloc(1), 0)) {
-          throw failure(
-              "the opened values do not match their MACs; a party sent inconsistent shares or"
-                  + " the preprocessing is corrupt");
+        try {
+          long[] total = openSigmas(in);
+          ledger.receiveSeedCommitments(in);
+          compareDigests(digests, digest, index, self);
+          if (!field.equal(total, 0, field.alloc(1), 0)) {
+            throw failure(
+                "the opened values do not match their MACs; a party sent inconsistent shares or"
+                    + " the preprocessing is corrupt");
+          }
+        } catch (RuntimeException e) {
+          preprocessing.macCheckFailed(); // σ_i is out and the check failed: the key is burned
+          throw e;
         }
         preprocessing.macCheckPassed();
         ledger.checkPassed();

@@ -57,6 +57,13 @@ public interface SpdzPreprocessing {
   default void macCheckPassed() {}
 
   /**
+   * Called when the MAC check after {@link #beforeMacReveal()} has failed: the mark stays, now
+   * saying that the check failed (not merely that it was interrupted), so that a refusal can say
+   * which.
+   */
+  default void macCheckFailed() {}
+
+  /**
    * Where this party's draws stand, for the parties to agree on when a run starts ({@link
    * PositionAgreement}), or null for a source that starts afresh every run (an in-process dealer).
    * A source that persists across runs (files) may stand ahead of its peers after a crash, as each

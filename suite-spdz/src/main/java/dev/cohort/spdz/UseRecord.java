@@ -58,6 +58,15 @@ final class UseRecord {
 
   private static final String DEAL_FRESH = "deal fresh files with 'cohort preprocess'";
 
+  /** Check state: no MAC check has revealed this party's σ_i without passing. */
+  static final long NO_CHECK = 0;
+
+  /** Check state: σ_i was revealed and the check's result is not known (in flight, interrupted). */
+  static final long CHECK_IN_FLIGHT = 1;
+
+  /** Check state: σ_i was revealed and the check failed. */
+  static final long CHECK_FAILED = 2;
+
   private final Path file;
   private final Path record;
   private final Path temp;
@@ -139,18 +148,29 @@ final class UseRecord {
               + " (their ids differ), so it does not say how much of this file was used; ");
     }
     long state = in.getLong(at + 16);
-    if (state != 0) {
-      if (state != 1) {
-        throw corrupt("bad check state");
-      }
+    if (state == CHECK_IN_FLIGHT) {
       throw new MaterialException(
-          "a MAC check failed (or was interrupted) on the SPDZ preprocessing in "
+          "a MAC check was interrupted on the SPDZ preprocessing in "
               + file
               + " (its use record "
               + record
-              + " marks a check in flight): the MAC key may be known to a cheating party, so this"
-              + " material must never be used again; "
+              + " marks a check in flight: this party had revealed its check value when it, or a"
+              + " peer, stopped before the check's result was known): a peer that cheated and then"
+              + " stopped may know the MAC key, so this material must never be used again; "
               + DEAL_FRESH);
+    }
+    if (state == CHECK_FAILED) {
+      throw new MaterialException(
+          "a MAC check failed on the SPDZ preprocessing in "
+              + file
+              + " (its use record "
+              + record
+              + " says so): the values the check opened may have revealed the MAC key to the"
+              + " party that cheated, so this material must never be used again; "
+              + DEAL_FRESH);
+    }
+    if (state != NO_CHECK) {
+      throw corrupt("bad check state");
     }
     long[] used = new long[totals.length];
     for (int k = 0; k < totals.length; k++) {
@@ -167,8 +187,8 @@ final class UseRecord {
    * Replaces the record with {@code used} and the in-flight mark {@code checkInFlight}, atomically
    * and on disk before this returns.
    */
-  void write(long[] used, boolean checkInFlight) throws IOException {
-    ByteBuffer out = encode(used, checkInFlight);
+  void write(long[] used, long checkState) throws IOException {
+    ByteBuffer out = encode(used, checkState);
     Files.deleteIfExists(temp); // left by a crash: recreated owner-only below
     try (FileChannel channel =
         FileChannel.open(
@@ -195,8 +215,8 @@ final class UseRecord {
    * clears. A write torn by a crash fails the checksum, and a corrupt record is refused: never a
    * record that lets burned or used material be read. The record must exist.
    */
-  void overwrite(long[] used, boolean checkInFlight, boolean durable) throws IOException {
-    ByteBuffer out = encode(used, checkInFlight);
+  void overwrite(long[] used, long checkState, boolean durable) throws IOException {
+    ByteBuffer out = encode(used, checkState);
     try (FileChannel channel = FileChannel.open(record, StandardOpenOption.WRITE)) {
       while (out.hasRemaining()) {
         channel.write(out, out.position());
@@ -207,13 +227,13 @@ final class UseRecord {
     }
   }
 
-  private ByteBuffer encode(long[] used, boolean checkInFlight) {
+  private ByteBuffer encode(long[] used, long checkState) {
     ByteBuffer out = buffer.clear();
     out.putLong(MAGIC).putLong(VERSION).putLong(party).putLong(parties);
     for (long u : used) {
       out.putLong(u);
     }
-    out.putLong(id[0]).putLong(id[1]).putLong(checkInFlight ? 1 : 0);
+    out.putLong(id[0]).putLong(id[1]).putLong(checkState);
     CRC32C crc = new CRC32C();
     crc.update(out.array(), 0, out.position());
     out.putLong(crc.getValue()).flip();

@@ -44,7 +44,8 @@ class MaterialReuseAttackTest {
   private static final int N = 3;
   private static final int CHEATER = 1;
 
-  private static final String BURNED = "a MAC check failed (or was interrupted) on the SPDZ";
+  private static final String FAILED = "a MAC check failed on the SPDZ";
+  private static final String INTERRUPTED = "a MAC check was interrupted on the SPDZ";
 
   private static SpdzConfig files(Path directory) {
     return SpdzConfig.dealerFiles(M127, directory);
@@ -105,7 +106,7 @@ class MaterialReuseAttackTest {
             () -> run(cheating(files(directory), target), 42, product(1000, 3)));
     assertHonestPartiesFail(cheated, AbortException.class, m -> m.startsWith("MAC check failed"));
     for (int p : new int[] {0, 2}) {
-      assertEquals(1, checkInFlightMark(DealerFiles.file(directory, p)), "P" + p);
+      assertEquals(2, checkInFlightMark(DealerFiles.file(directory, p)), "P" + p + ": failed");
     }
 
     // The documented restart on the same files: refused, the key may be known to the cheater.
@@ -117,11 +118,11 @@ class MaterialReuseAttackTest {
         restarted,
         IllegalStateException.class,
         m ->
-            m.startsWith(BURNED + " preprocessing in " + directory.resolve("party-"))
+            m.startsWith(FAILED + " preprocessing in " + directory.resolve("party-"))
                 && m.endsWith(
-                    " marks a check in flight): the MAC key may be known to a cheating party, so"
-                        + " this material must never be used again; deal fresh files with"
-                        + " 'cohort preprocess'"));
+                    " says so): the values the check opened may have revealed the MAC key to the"
+                        + " party that cheated, so this material must never be used again; deal"
+                        + " fresh files with 'cohort preprocess'"));
   }
 
   @Test
@@ -166,13 +167,15 @@ class MaterialReuseAttackTest {
     IllegalStateException e =
         assertThrows(IllegalStateException.class, () -> FilePreprocessing.open(file, M127, 1, 2));
     assertEquals(
-        BURNED
+        INTERRUPTED
             + " preprocessing in "
             + file
             + " (its use record "
             + FilePreprocessing.usedFile(file)
-            + " marks a check in flight): the MAC key may be known to a cheating party, so this"
-            + " material must never be used again; deal fresh files with 'cohort preprocess'",
+            + " marks a check in flight: this party had revealed its check value when it, or a"
+            + " peer, stopped before the check's result was known): a peer that cheated and then"
+            + " stopped may know the MAC key, so this material must never be used again; deal"
+            + " fresh files with 'cohort preprocess'",
         e.getMessage());
     DealerFiles.writeInsecure(directory, M127, 2, AMOUNTS, 48); // fresh material: accepted
     assertEquals(3, FilePreprocessing.open(file, M127, 1, 2).triples(3).a().length);
