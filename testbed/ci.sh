@@ -44,7 +44,7 @@ started=$SECONDS
 # Generous timeouts: a run of these takes seconds, but CI machines can be slow and loaded.
 scenarios=(
   "--name ci-bgw-3h-loss5-kill1 --hosts 3 --suite bgw --sessions 150 --loss 5 --kill 1@20"
-  "--name ci-spdz-3h --hosts 3 --suite spdz --sessions 100"
+  "--name ci-spdz-3h-kill2 --hosts 3 --suite spdz --sessions 120 --kill 2@20"
   "--name ci-bgw-3h-cut5s --hosts 3 --suite bgw --sessions 400 --partition 2/0,1@10:5"
 )
 failed=()

@@ -275,30 +275,39 @@ tb_alive() {
   [[ $state != Z ]]
 }
 
-# Kills party I with SIGKILL. With a SPDZ use record as the second argument, only outside a MAC
-# check's reveal: a kill between a party's sending its check value and the check's result leaves
-# the check-in-flight mark, and the files are then refused by design (the MAC key may be known to
-# a cheater, SECURITY.md). The party is stopped (SIGSTOP), the mark read, and the party killed
-# when no check is in flight, else resumed (SIGCONT) and tried again a few milliseconds later.
+# The check state in a SPDZ use record: 0 none, 1 a MAC check in flight, 2 failed.
+tb_check_state() {
+  od -An -v -t d8 -j $(($(stat -c %s "$1") - 16)) -N 8 "$1" | xargs
+}
+
+# Kills party I with SIGKILL. With a directory of SPDZ use records as the second argument, only
+# while no party is inside a MAC check's reveal: a party that has sent its check value and never
+# learns the result must refuse its material (a cheater may know the MAC key, SECURITY.md). Every
+# party is stopped (SIGSTOP), the records read, and the party killed when all are clear, else every
+# party resumed (SIGCONT) and tried again a few milliseconds later.
 tb_kill() {
-  local i=$1 record=${2:-} tries=0 mark
+  local i=$1 records=${2:-} tries=0 p clear
   tb_alive "${TB_PIDS[i]}" || { tb_fail "P$i is not running, cannot kill it"; return 1; }
   local pid=${TB_PIDS[i]}
-  if [[ -n $record ]]; then
+  if [[ -n $records ]]; then
     while :; do
-      kill -STOP "$pid" 2>/dev/null || break
-      mark=$(od -An -v -t d8 -j $(($(stat -c %s "$record") - 16)) -N 8 "$record" | xargs)
-      [[ $mark == 0 ]] && break
-      kill -CONT "$pid" 2>/dev/null || break
+      for p in "${TB_PIDS[@]}"; do [[ -n $p ]] && kill -STOP "$p" 2>/dev/null; done
+      clear=yes
+      for f in "$records"/party-*.spdz.used; do
+        [[ $(tb_check_state "$f") == 0 ]] || clear=no
+      done
+      [[ $clear == yes ]] && break
+      for p in "${TB_PIDS[@]}"; do [[ -n $p ]] && kill -CONT "$p" 2>/dev/null; done
       tries=$((tries + 1))
-      ((tries < 1000)) || { tb_fail "P$i was in a MAC check at each of 1000 tries"; return 1; }
+      ((tries < 2000)) || { tb_fail "a party was in a MAC check at each of 2000 tries"; return 1; }
       sleep 0.003
     done
-    tb_log "P$i stopped outside a MAC check's reveal after $tries retries"
+    tb_log "killing P$i while no party is inside a MAC check's reveal ($tries retries)"
   fi
   # Reaped here, with the shell's own "Killed" job notice silenced.
   { kill -9 "$pid" && wait "$pid"; } 2>/dev/null || true
   TB_PIDS[i]=""
+  for p in "${TB_PIDS[@]}"; do [[ -n $p ]] && kill -CONT "$p" 2>/dev/null; done
   tb_log "killed P$i (pid $pid) with SIGKILL"
 }
 
