@@ -103,7 +103,7 @@ final class DemoDistanceAverage implements Callable<Integer> {
   @Option(
       names = "--field",
       paramLabel = "FIELD",
-      converter = DemoInnerProduct.FieldConverter.class,
+      converter = FieldConverter.class,
       description =
           "m61, m127 or a prime of at least 40 bits (default: m61 for bgw, m127 for spdz).")
   Field field;

@@ -8,7 +8,6 @@ import dev.cohort.bgw.BgwSuite;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.field.Field;
-import dev.cohort.field.Fields;
 import dev.cohort.harness.LocalParties;
 import dev.cohort.suite.SuiteFactory;
 import java.io.PrintWriter;
@@ -17,12 +16,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code cohort demo inner-product}: every party inputs a secret vector; the parties compute the
@@ -220,17 +217,5 @@ final class DemoInnerProduct implements Callable<Integer> {
       }
     }
     return result;
-  }
-
-  /** Turns {@code --field} into a field, or a one-line usage error. */
-  static final class FieldConverter implements ITypeConverter<Field> {
-    @Override
-    public Field convert(String value) {
-      try {
-        return Fields.byName(value);
-      } catch (IllegalArgumentException e) {
-        throw new TypeConversionException(e.getMessage());
-      }
-    }
   }
 }

@@ -23,7 +23,7 @@ final class DemoOptions {
       names = "--field",
       paramLabel = "FIELD",
       defaultValue = "m127",
-      converter = DemoInnerProduct.FieldConverter.class,
+      converter = FieldConverter.class,
       description =
           "m127 or a prime big enough for the comparisons' statistical masks (default:"
               + " ${DEFAULT-VALUE}).")

@@ -95,7 +95,7 @@ final class PreprocessCommand implements Callable<Integer> {
       names = "--field",
       paramLabel = "FIELD",
       defaultValue = "m127",
-      converter = DemoInnerProduct.FieldConverter.class,
+      converter = FieldConverter.class,
       description = "m61, m127, or a prime of at least 61 bits (default: ${DEFAULT-VALUE}).")
   Field field;
 
