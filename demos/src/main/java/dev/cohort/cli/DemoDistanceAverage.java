@@ -3,22 +3,27 @@ package dev.cohort.cli;
 import dev.cohort.engine.Engine;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.field.Field;
+import dev.cohort.harness.LocalParties;
+import dev.cohort.harness.loopback.Loopback;
+import dev.cohort.harness.loopback.Transport;
+import dev.cohort.net.Channel;
 import dev.cohort.spdz.DealerFiles;
 import dev.cohort.spdz.MaterialException;
 import dev.cohort.suite.SuiteFactory;
+import dev.cohort.transport.LinkEmulation;
+import dev.cohort.transport.TransportNetwork;
 import dev.cohort.transport.TransportOptions;
-import dev.cohort.transport.tls.Certificates;
 import dev.cohort.transport.tls.TlsIdentity;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.IntFunction;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -33,8 +38,8 @@ import picocli.CommandLine.Spec;
  *
  * <p>Longer than most classes because about half of it is the twenty options and their help texts,
  * which are the command's documentation; the protocol lives in {@link DistanceAverageParty}, the
- * suite choice in {@link SuiteChoice}, the transport in {@link Mesh} and the report in {@link
- * DemoReport}.
+ * suite choice in {@link SuiteChoice}, the parties in one JVM in the harness ({@link LocalParties}
+ * over a {@link Loopback}) and the report in {@link DemoReport}.
  */
 @Command(
     name = "distance-average",
@@ -243,31 +248,23 @@ final class DemoDistanceAverage implements Callable<Integer> {
     }
   }
 
-  private volatile Path temporaryKeys;
-
   /**
-   * Keys for an in-process run, in a new temporary directory (deleted when the run ends, also on
-   * Ctrl-C or SIGTERM).
+   * The loopback of an in-process run: it generates the run's keys in a temporary directory and
+   * deletes them when the run ends, or when Ctrl-C or SIGTERM ends the process ({@link
+   * #deleteKeys}).
    */
-  private static Path generatedKeys(int parties) {
-    Path directory = null;
-    try {
-      directory = Files.createTempDirectory("cohort-keys-");
-      Certificates.generate(directory, parties);
-      return directory;
-    } catch (IOException e) {
-      LoopbackRun.deleteQuietly(directory);
-      throw new UncheckedIOException(
-          "cannot write the run's keys to a temporary directory"
-              + (directory == null ? "" : " " + directory)
-              + ": "
-              + e.getMessage(),
-          e);
-    }
-  }
+  private volatile Loopback loopback;
 
   private void deleteKeys() {
-    LoopbackRun.deleteQuietly(temporaryKeys);
+    Loopback current = loopback;
+    if (current == null) {
+      return;
+    }
+    try {
+      current.close(); // the parties close it again when they end: closing twice is harmless
+    } catch (UncheckedIOException e) {
+      // best effort while the process ends: a temporary directory left behind is harmless
+    }
   }
 
   /** One run's parties' outcomes and this process's costs. */
@@ -317,29 +314,29 @@ final class DemoDistanceAverage implements Callable<Integer> {
     Resources resources = Resources.start();
     long start = System.nanoTime();
     List<DistanceAverageParty.Outcome> outcomes;
-    temporaryKeys = null;
+    IntFunction<DistanceAverageParty> roles = roles(setup, plan, checkpoint, server);
+    EngineConfig config =
+        DistanceAverageParty.agreed(EngineConfig.defaults(), plan, setup.tracesId());
     try {
       if (party == null) {
-        Path keys = null;
-        if (!plaintext) {
-          temporaryKeys = generatedKeys(parties);
-          keys = temporaryKeys;
+        loopback =
+            (plaintext
+                    ? Loopback.insecurePlaintext(setup.transport())
+                    : Loopback.tls(setup.transport()))
+                .withEmulation(links.emulation());
+        try (LocalParties local =
+            LocalParties.builder(parties)
+                .suite(setup.suite())
+                .config(config)
+                .mesh(loopback)
+                .open()) {
+          outcomes = local.onEngines((p, engine) -> roles.apply(p).run(engine));
         }
-        Path keysDir = keys;
-        Mesh.PartyTask<DistanceAverageParty.Outcome> task =
-            partyTask(setup, plan, checkpoint, server);
-        outcomes = Mesh.loopback(parties, p -> options(keysDir, p), setup.transport(), task);
       } else {
-        PartiesFile file = setup.partiesFile();
-        Mesh.PartyTask<DistanceAverageParty.Outcome> task =
-            partyTask(setup, plan, checkpoint, server);
-        DistanceAverageParty.Outcome mine =
-            Mesh.one(party, file, options(file.keys(), party), setup.transport(), task);
-        outcomes = List.of(mine);
+        outcomes = List.of(runOneParty(setup, config, roles.apply(party)));
       }
     } finally {
       progress.finish();
-      LoopbackRun.deleteQuietly(temporaryKeys);
     }
     long wall = System.nanoTime() - start;
     return new Measurement(setup, outcomes, wall, resources.stop());
@@ -415,13 +412,30 @@ final class DemoDistanceAverage implements Callable<Integer> {
     return match ? 0 : 1;
   }
 
+  /**
+   * This process's party of a deployment: it listens at its address in the parties file, dials the
+   * others there and runs {@code mine}; a failure is its own, so it is not wrapped as a party's.
+   */
+  private DistanceAverageParty.Outcome runOneParty(
+      Setup setup, EngineConfig config, DistanceAverageParty mine) {
+    PartiesFile file = setup.partiesFile();
+    List<InetSocketAddress> addresses = file.addresses();
+    TransportNetwork network =
+        setup.transport().bind(party, file.parties(), addresses.get(party), options(file.keys()));
+    try (Channel channel = network.connect(addresses)) {
+      return mine.run(new Engine(setup.suite(), channel, config));
+    } finally {
+      network.close();
+    }
+  }
+
   /** Party p's side of the demo: the server gets the checkpoint and prints; devices do neither. */
-  private Mesh.PartyTask<DistanceAverageParty.Outcome> partyTask(
+  private IntFunction<DistanceAverageParty> roles(
       Setup setup,
       DistanceAverageParty.Plan plan,
       Checkpoint checkpoint,
       DistanceAverageParty.Listener server) {
-    return (p, transport) ->
+    return p ->
         new DistanceAverageParty(
                 p,
                 plan,
@@ -431,12 +445,7 @@ final class DemoDistanceAverage implements Callable<Integer> {
             .stopWhen(() -> stop != null && stop.requested())
             .checkMaterial(
                 (first, end, k) ->
-                    checkMaterial(setup.suite().field(), p, plan.parties(), first, end, k))
-            .run(
-                new Engine(
-                    setup.suite(),
-                    transport,
-                    DistanceAverageParty.agreed(EngineConfig.defaults(), plan, setup.tracesId())));
+                    checkMaterial(setup.suite().field(), p, plan.parties(), first, end, k));
   }
 
   /**
@@ -505,26 +514,27 @@ final class DemoDistanceAverage implements Callable<Integer> {
   }
 
   private String transport() {
-    Mesh.Transport transport = Mesh.Transport.parse(transportName);
+    Transport transport = Transport.parse(transportName);
     String security =
         plaintext
             ? "plain TCP (INSECURE)"
             : "TLS 1.3 with mutual authentication ("
-                + transport.tls()
+                + transport.tlsImplementation()
                 + "), "
                 + (party == null ? "keys generated for this run" : "keys from the parties file");
-    String kind = transport.description;
+    String kind = transport.description();
     return (party == null
             ? kind + " over loopback, all parties in this JVM, " + security
             : kind + ", this process runs P" + party + " of " + partiesFile + ", " + security)
         + links.describe();
   }
 
-  private TransportOptions options(Path keys, int p) {
+  /** This process's party's options in a deployment, with the keys of the parties file. */
+  private TransportOptions options(Path keys) {
     return links.applyTo(
         plaintext
             ? TransportOptions.plaintextInsecure()
-            : TransportOptions.tls(TlsIdentity.load(keys, p)));
+            : TransportOptions.tls(TlsIdentity.load(keys, party)));
   }
 
   /** What a run needs, checked: mistakes become one-line usage errors (exit code 2). */
@@ -536,7 +546,7 @@ final class DemoDistanceAverage implements Callable<Integer> {
       String tracesDescription,
       String tracesId,
       PartiesFile partiesFile,
-      Mesh.Transport transport) {}
+      Transport transport) {}
 
   private Setup checkedSetup() {
     try {
@@ -548,8 +558,12 @@ final class DemoDistanceAverage implements Callable<Integer> {
 
   private Setup setup() {
     links.emulation(); // checks the values
-    Mesh.Transport transport = Mesh.Transport.parse(transportName);
-    transport.check(links.applyTo(TransportOptions.plaintextInsecure()));
+    Transport transport = Transport.parse(transportName);
+    if (!transport.emulatesLinks() && !LinkEmulation.NONE.equals(links.emulation())) {
+      throw new IllegalArgumentException(
+          "--latency-ms and --bandwidth-mbit need --transport netty (the socket transport"
+              + " does not emulate links)");
+    }
     if (parallelism < 1) {
       throw new IllegalArgumentException("parallelism (" + parallelism + ") must be >= 1");
     }

@@ -5,21 +5,15 @@ import dev.cohort.engine.Engine;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.engine.RunMetrics;
+import dev.cohort.harness.LocalParties;
+import dev.cohort.harness.loopback.Loopback;
+import dev.cohort.harness.loopback.Transport;
 import dev.cohort.suite.SuiteFactory;
-import dev.cohort.transport.TransportOptions;
-import dev.cohort.transport.tls.Certificates;
-import dev.cohort.transport.tls.TlsIdentity;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.function.IntFunction;
-import java.util.stream.Stream;
 
 /**
  * One computation on n parties as threads in this JVM, over loopback with the Netty transport and
@@ -36,6 +30,9 @@ record LoopbackRun<T>(
     long wallNanos,
     Resources.Usage usage) {
 
+  /** One party's result with the CPU and wall time of its engine, set-up included. */
+  private record Measured<T>(Result<T> result, long cpuNanos, long wallNanos) {}
+
   static <T> LoopbackRun<T> run(
       int parties,
       SuiteFactory suite,
@@ -44,47 +41,29 @@ record LoopbackRun<T>(
       IntFunction<Computation<T>> computations) {
     Resources resources = Resources.start();
     long start = System.nanoTime();
-    Path keys = null;
-    List<Object[]> measured;
-    try {
-      if (!plaintext) {
-        keys = Files.createTempDirectory("cohort-keys-");
-        Certificates.generate(keys, parties);
-      }
-      Path keysDir = keys;
+    Loopback loopback =
+        plaintext ? Loopback.insecurePlaintext(Transport.NETTY) : Loopback.tls(Transport.NETTY);
+    List<Measured<T>> measured;
+    try (LocalParties local =
+        LocalParties.builder(parties).mesh(loopback.withEmulation(links.emulation())).open()) {
       measured =
-          Mesh.loopback(
-              parties,
-              p ->
-                  links.applyTo(
-                      plaintext
-                          ? TransportOptions.plaintextInsecure()
-                          : TransportOptions.tls(TlsIdentity.load(keysDir, p))),
-              Mesh.Transport.NETTY,
-              (p, transport) -> {
+          local.onChannels(
+              (p, channel) -> {
                 ThreadMXBean threads = ManagementFactory.getThreadMXBean();
                 long cpu = threads.getCurrentThreadCpuTime();
                 long t0 = System.nanoTime();
                 Result<T> result =
-                    new Engine(suite, transport, EngineConfig.defaults())
-                        .run(computations.apply(p));
-                return new Object[] {
-                  result, threads.getCurrentThreadCpuTime() - cpu, System.nanoTime() - t0
-                };
+                    new Engine(suite, channel, EngineConfig.defaults()).run(computations.apply(p));
+                return new Measured<>(
+                    result, threads.getCurrentThreadCpuTime() - cpu, System.nanoTime() - t0);
               });
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot create a directory for the run's keys", e);
-    } finally {
-      deleteQuietly(keys);
     }
     long wall = System.nanoTime() - start;
     List<Result<T>> results = new ArrayList<>();
     List<DistanceAverageParty.Outcome> outcomes = new ArrayList<>();
-    for (Object[] m : measured) {
-      @SuppressWarnings("unchecked")
-      Result<T> result = (Result<T>) m[0];
-      RunMetrics metrics = result.metrics();
-      results.add(result);
+    for (Measured<T> m : measured) {
+      RunMetrics metrics = m.result().metrics();
+      results.add(m.result());
       outcomes.add(
           new DistanceAverageParty.Outcome(
               metrics.party(),
@@ -95,20 +74,9 @@ record LoopbackRun<T>(
               metrics.setupRounds(),
               metrics.bytesSent(),
               metrics.framesSent(),
-              (Long) m[1],
-              (Long) m[2]));
+              m.cpuNanos(),
+              m.wallNanos()));
     }
     return new LoopbackRun<>(results, outcomes, wall, resources.stop());
-  }
-
-  static void deleteQuietly(Path directory) {
-    if (directory == null) {
-      return;
-    }
-    try (Stream<Path> files = Files.walk(directory)) {
-      files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    } catch (IOException e) {
-      // best effort: a temporary directory that stays behind is harmless
-    }
   }
 }

@@ -4,9 +4,9 @@
  *
  * <ul>
  *   <li>{@code cohort demo distance-average | auction | filtered-average | inner-product}: the
- *       demos, every party in this JVM over loopback ({@code LoopbackRun}) or one party per process
- *       from a parties file ({@code PartiesFile}, {@code Mesh}), each printing what a measurement
- *       paper would report ({@code DemoReport});
+ *       demos, every party in this JVM over loopback (the harness's {@code LocalParties}, measured
+ *       by {@code LoopbackRun}) or one party per process from a parties file ({@code PartiesFile}),
+ *       each printing what a measurement paper would report ({@code DemoReport});
  *   <li>{@code cohort bench sweep}: benchmark sweeps written as CSV and PNG plots;
  *   <li>{@code cohort keys}: a CA and per-party TLS keys;
  *   <li>{@code cohort preprocess}: the trusted dealer's SPDZ preprocessing files.

@@ -51,6 +51,8 @@ class ModuleLayeringTest {
           "dev.cohort.spdz",
           "dev.cohort.netty",
           "dev.cohort.socket",
+          "dev.cohort.harness",
+          "dev.cohort.harness.loopback",
           "dev.cohort.cli"
         }) {
       if (!classes.containPackage(pkg) || classes.getPackage(pkg).getClasses().isEmpty()) {

@@ -7,6 +7,7 @@ import dev.cohort.api.SecretVector;
 import dev.cohort.bgw.BgwSuite;
 import dev.cohort.engine.Result;
 import dev.cohort.field.Fields;
+import dev.cohort.harness.LocalParties;
 import dev.cohort.suite.SuiteFactory;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
@@ -28,8 +29,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Amortized BGW multiplication: 3 parties as threads in one JVM, over the in-memory transport or
- * the Netty transport on loopback with TLS ({@code transport} = memory or tls; {@link
- * StandingParties}).
+ * the Netty transport on loopback with TLS ({@code transport} = memory or tls; {@link Transports}).
  *
  * <p>The parties' engines and threads live for the whole trial, so an invocation measures the
  * protocol, not thread start-up or the suite's one-off key set-up: the benchmark thread runs party
@@ -74,13 +74,13 @@ public class BgwMultiplyBenchmark {
     @Param({"memory", "tls"})
     public String transport;
 
-    private StandingParties parties;
+    private LocalParties parties;
 
     @Setup(Level.Trial)
     public void setUp() {
       SuiteFactory suite = BgwSuite.factory(Fields.byName(field));
       // INSECURE: a fixed PRG seed makes runs repeatable; for benchmarks only, never deployments.
-      parties = StandingParties.open(transport, PARTIES, suite, 20240601L);
+      parties = Transports.standing(transport, PARTIES, suite, 20240601L);
       check();
     }
 
@@ -89,7 +89,7 @@ public class BgwMultiplyBenchmark {
      * thread runs party 0; returns party 0's result once every party has finished.
      */
     public <T> Result<T> run(Computation<T> computation) {
-      return parties.run(computation);
+      return parties.run(computation).get(0);
     }
 
     /** Runs the one-off set-up round and checks that a product opens correctly. */

@@ -4,13 +4,16 @@ import dev.cohort.api.Computation;
 import dev.cohort.api.Deferred;
 import dev.cohort.api.SecretVector;
 import dev.cohort.bgw.BgwSuite;
+import dev.cohort.engine.Result;
 import dev.cohort.engine.RunMetrics;
 import dev.cohort.field.Field;
 import dev.cohort.field.Fields;
+import dev.cohort.harness.LocalParties;
 import dev.cohort.spdz.SpdzConfig;
 import dev.cohort.spdz.SpdzSuite;
 import dev.cohort.suite.SuiteFactory;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -34,7 +37,7 @@ public final class BytesPerMultiplication {
   private BytesPerMultiplication() {}
 
   public static void main(String[] args) {
-    String[] transports = args.length == 0 ? new String[] {StandingParties.TLS} : args;
+    String[] transports = args.length == 0 ? new String[] {Transports.TLS} : args;
     boolean met = true;
     for (String transport : transports) {
       for (String suite : new String[] {"bgw", "spdz"}) {
@@ -84,13 +87,14 @@ public final class BytesPerMultiplication {
           b.input(0, xs, N, BITS);
           return Deferred.of(b.input(1, ys, N, BITS));
         };
-    try (StandingParties parties = StandingParties.open(transport, PARTIES, factory, SEED)) {
+    try (LocalParties parties = Transports.standing(transport, PARTIES, factory, SEED)) {
       parties.run(without); // one-off set-up rounds out of the way
-      long[][] a = parties.runAll(with);
-      long[][] b = parties.runAll(without);
+      List<Result<SecretVector>> a = parties.run(with);
+      List<Result<SecretVector>> b = parties.run(without);
       double[] perParty = new double[PARTIES];
       for (int p = 0; p < PARTIES; p++) {
-        perParty[p] = (double) (a[p][0] - b[p][0]) / N;
+        long bytes = a.get(p).metrics().totalBytesSent() - b.get(p).metrics().totalBytesSent();
+        perParty[p] = (double) bytes / N;
       }
       return perParty;
     }

@@ -5,6 +5,7 @@ import dev.cohort.api.SecretVector;
 import dev.cohort.bgw.BgwSuite;
 import dev.cohort.engine.Result;
 import dev.cohort.field.Fields;
+import dev.cohort.harness.LocalParties;
 import dev.cohort.lib.Comparison;
 import dev.cohort.lib.Equality;
 import dev.cohort.lib.Select;
@@ -60,7 +61,7 @@ public class ComparisonBenchmark {
     @Param({"32", "64"})
     public int bits;
 
-    StandingParties parties;
+    LocalParties parties;
     long[] xs;
     long[] ys;
     long rounds = -1; // of the last invocation
@@ -72,7 +73,7 @@ public class ComparisonBenchmark {
               ? BgwSuite.factory(Fields.MERSENNE_127)
               // INSECURE in-process dealer: for benchmarks only.
               : SpdzSuite.insecureFactory(Fields.MERSENNE_127, 7);
-      parties = new StandingParties(3, factory, 99);
+      parties = Transports.standing(Transports.MEMORY, 3, factory, 99);
       SplittableRandom random = new SplittableRandom(5);
       xs = new long[BATCH];
       ys = new long[BATCH];
@@ -89,7 +90,7 @@ public class ComparisonBenchmark {
             SecretVector y = b.input(1, slice(ys, n), n, bits);
             return b.open(op.apply(b, new SecretVector[] {x, y}));
           };
-      Result<long[]> r = parties.run(c);
+      Result<long[]> r = parties.run(c).get(0);
       rounds = r.metrics().rounds();
       return r;
     }

@@ -1,5 +1,6 @@
 package dev.cohort.bench;
 
+import dev.cohort.harness.PartyThreads;
 import dk.alexandra.fresco.framework.Application;
 import dk.alexandra.fresco.framework.Party;
 import dk.alexandra.fresco.framework.builder.numeric.ProtocolBuilderNumeric;
@@ -28,12 +29,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.IntFunction;
 
 /**
@@ -41,9 +36,12 @@ import java.util.function.IntFunction;
  * wired as FRESCO's own tests wire them: its {@link SocketNetwork} on loopback, the {@link
  * BatchedProtocolEvaluator} with the sequential batched strategy, and either the SPDZ suite with
  * its dummy preprocessing ({@link SpdzDummyDataSupplier}) or the dummy arithmetic suite. Parties,
- * networks and threads live for the whole trial, like Cohort's engines in the other benchmarks.
+ * networks and threads live for the whole trial, like Cohort's engines in the other benchmarks, and
+ * run on the same threads ({@link PartyThreads#standing}): party 1 waits for its engine on the
+ * caller's thread, every other party on a thread of its own.
  *
- * <p>FRESCO numbers its parties from 1; party 1 here plays Cohort's P0 (the server).
+ * <p>FRESCO numbers its parties from 1; party 1 here plays Cohort's P0 (the server), and a failure
+ * names it as P0.
  */
 final class FrescoBaselineParties implements AutoCloseable {
 
@@ -54,8 +52,8 @@ final class FrescoBaselineParties implements AutoCloseable {
   private final List<SecureComputationEngine<ResourcePool, ProtocolBuilderNumeric>> engines =
       new ArrayList<>();
   private final List<ResourcePool> pools = new ArrayList<>();
-  private final List<SocketNetwork> networks = new ArrayList<>();
-  private final ExecutorService[] threads;
+  private final List<SocketNetwork> networks;
+  private final PartyThreads threads;
 
   /**
    * @param suite {@code spdz} or {@code dummy}
@@ -74,28 +72,15 @@ final class FrescoBaselineParties implements AutoCloseable {
     this.parties = parties;
     this.maxBitLength = maxBitLength;
     FieldDefinition field = MersennePrimeFieldDefinition.find(bits);
-    threads = new ExecutorService[parties];
+    threads = PartyThreads.standing(parties, TIMEOUT);
     int[] ports = freePorts(parties);
     Map<Integer, Party> all = new HashMap<>();
     for (int id = 1; id <= parties; id++) {
       all.put(id, new Party(id, "localhost", ports[id - 1]));
     }
-    List<Future<SocketNetwork>> connecting = new ArrayList<>();
+    // The socket network connects in its constructor, so every party must connect at once.
+    networks = threads.run(i -> new SocketNetwork(new NetworkConfigurationImpl(i + 1, all)));
     for (int id = 1; id <= parties; id++) {
-      int me = id;
-      threads[id - 1] =
-          Executors.newSingleThreadExecutor(
-              r -> {
-                Thread t = new Thread(r, "fresco-party-" + me);
-                t.setDaemon(true);
-                return t;
-              });
-      // The socket network connects in its constructor, so every party must connect at once.
-      connecting.add(
-          threads[id - 1].submit(() -> new SocketNetwork(new NetworkConfigurationImpl(me, all))));
-    }
-    for (int id = 1; id <= parties; id++) {
-      networks.add(await(connecting.get(id - 1)));
       engines.add(engine(suite, field));
       pools.add(pool(suite, id, field));
     }
@@ -132,32 +117,11 @@ final class FrescoBaselineParties implements AutoCloseable {
 
   /** Runs {@code app.apply(id)} on every party (ids from 1); returns every party's output. */
   <T> List<T> run(IntFunction<Application<T, ProtocolBuilderNumeric>> app) {
-    List<Future<T>> futures = new ArrayList<>();
-    for (int id = 1; id <= parties; id++) {
-      int i = id - 1;
-      Application<T, ProtocolBuilderNumeric> mine = app.apply(id);
-      futures.add(
-          threads[i].submit(
-              () -> engines.get(i).runApplication(mine, pools.get(i), networks.get(i), TIMEOUT)));
-    }
-    List<T> out = new ArrayList<>();
-    for (Future<T> f : futures) {
-      out.add(await(f));
-    }
-    return out;
-  }
-
-  private static <T> T await(Future<T> future) {
-    try {
-      return future.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-    } catch (ExecutionException e) {
-      throw new IllegalStateException("a FRESCO party failed", e.getCause());
-    } catch (TimeoutException e) {
-      throw new IllegalStateException("a FRESCO party did not finish within " + TIMEOUT, e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while waiting for FRESCO", e);
-    }
+    return threads.run(
+        i ->
+            engines
+                .get(i)
+                .runApplication(app.apply(i + 1), pools.get(i), networks.get(i), TIMEOUT));
   }
 
   private static int[] freePorts(int count) {
@@ -186,8 +150,6 @@ final class FrescoBaselineParties implements AutoCloseable {
     for (SocketNetwork network : networks) {
       network.close();
     }
-    for (ExecutorService t : threads) {
-      t.shutdownNow();
-    }
+    threads.close();
   }
 }

@@ -1,25 +1,11 @@
 package dev.cohort.bench;
 
-import dev.cohort.net.Channel;
+import dev.cohort.harness.LocalParties;
 import dev.cohort.netty.NettyNetwork;
 import dev.cohort.socket.SocketNetwork;
-import dev.cohort.transport.TransportOptions;
-import dev.cohort.transport.tls.Certificates;
-import dev.cohort.transport.tls.TlsIdentity;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.time.Duration;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -38,7 +24,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * A transport alone, without an engine: 3 parties on loopback, each with its own {@link
  * NettyNetwork} (own event loop, own connections) or, for {@code security} = socket-tls or
  * socket-plaintext, its own {@link SocketNetwork} (blocking sockets, no event loop), all in this
- * JVM.
+ * JVM as standing parties of the harness ({@link Transports}).
  *
  * <p>The benchmark thread is party 0; parties 1 and 2 are long-lived single-thread executors that
  * run the same exchange, so an invocation is one round of the full mesh.
@@ -62,101 +48,59 @@ public class NetworkBenchmark {
   static final int PARTIES = 3;
   static final int MILLION = 1_000_000;
 
-  /** The three parties' transports and helper threads, alive for the whole trial. */
+  /** The three parties' channels and helper threads, alive for the whole trial. */
   @State(Scope.Benchmark)
   public static class Mesh {
 
     @Param({"tls", "plaintext", "socket-tls", "socket-plaintext"})
     public String security;
 
-    Path keys;
-    final List<Channel> transports = new ArrayList<>();
-    final ExecutorService[] helpers = new ExecutorService[PARTIES];
-    long[][] one;
-    long[][] million;
-    int[] oneLengths;
-    int[] millionLengths;
+    LocalParties parties;
+    LocalParties.ChannelTask<long[][]> one;
+    LocalParties.ChannelTask<long[][]> million;
 
     @Setup(Level.Trial)
-    public void connect() throws Exception {
-      keys = Files.createTempDirectory("cohort-bench-keys");
-      Certificates.generate(keys, PARTIES);
-      boolean sockets = security.startsWith("socket-");
-      transports.addAll(
-          List.of(
-              StandingParties.connectAll(
-                  PARTIES,
-                  p ->
-                      sockets
-                          ? new StandingParties.Sockets(p, PARTIES, options(p))
-                          : new StandingParties.Netty(p, PARTIES, options(p)))));
-      for (int p = 0; p < PARTIES; p++) {
-        helpers[p] = Executors.newSingleThreadExecutor();
-      }
-      one = new long[PARTIES][1];
-      oneLengths = new int[PARTIES];
-      million = new long[PARTIES][MILLION];
-      millionLengths = new int[PARTIES];
-      for (int p = 0; p < PARTIES; p++) {
-        oneLengths[p] = 1;
-        millionLengths[p] = MILLION;
-      }
+    public void connect() {
+      parties =
+          LocalParties.builder(PARTIES)
+              .mesh(Transports.mesh(security))
+              .deadline(Duration.ofSeconds(60))
+              .standing()
+              .open();
+      one = round(1);
+      million = round(MILLION);
     }
 
-    private TransportOptions options(int party) {
-      return security.endsWith("tls")
-          ? TransportOptions.tls(TlsIdentity.load(keys, party))
-          : TransportOptions.plaintextInsecure();
+    /** One round of the whole mesh with {@code words} words to and from each peer. */
+    private static LocalParties.ChannelTask<long[][]> round(int words) {
+      long[][] outgoing = new long[PARTIES][words];
+      int[] lengths = new int[PARTIES];
+      Arrays.fill(lengths, words);
+      return (party, channel) -> channel.exchange(outgoing, lengths);
     }
 
-    /** One round of the whole mesh: parties 1 and 2 on their threads, party 0 on this one. */
-    long[][] round(long[][] outgoing, int[] lengths)
-        throws InterruptedException, ExecutionException, TimeoutException {
-      List<Future<long[][]>> others = new ArrayList<>();
-      for (int p = 1; p < PARTIES; p++) {
-        Channel transport = transports.get(p);
-        others.add(helpers[p].submit(() -> transport.exchange(outgoing, lengths)));
-      }
-      long[][] mine = transports.get(0).exchange(outgoing, lengths);
-      for (Future<long[][]> f : others) {
-        f.get(60, TimeUnit.SECONDS);
-      }
-      return mine;
+    /** One round: parties 1 and 2 on their threads, party 0 on this one. */
+    long[][] round(LocalParties.ChannelTask<long[][]> task) {
+      return parties.onChannels(task).get(0);
     }
 
     @TearDown(Level.Trial)
-    public void close() throws IOException {
-      for (Channel transport : transports) {
-        transport.close();
-      }
-      for (ExecutorService helper : helpers) {
-        helper.shutdownNow();
-      }
-      try (Stream<Path> files = Files.walk(keys)) {
-        files.sorted(Comparator.reverseOrder()).forEach(NetworkBenchmark::delete);
-      }
-    }
-  }
-
-  private static void delete(Path file) {
-    try {
-      Files.delete(file);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    public void close() {
+      parties.close();
     }
   }
 
   @Benchmark
   @BenchmarkMode(Mode.AverageTime)
   @OutputTimeUnit(TimeUnit.MICROSECONDS)
-  public long[][] roundTrip(Mesh mesh) throws Exception {
-    return mesh.round(mesh.one, mesh.oneLengths);
+  public long[][] roundTrip(Mesh mesh) {
+    return mesh.round(mesh.one);
   }
 
   @Benchmark
   @BenchmarkMode(Mode.Throughput)
   @OutputTimeUnit(TimeUnit.SECONDS)
-  public long[][] exchangeMillion(Mesh mesh) throws Exception {
-    return mesh.round(mesh.million, mesh.millionLengths);
+  public long[][] exchangeMillion(Mesh mesh) {
+    return mesh.round(mesh.million);
   }
 }

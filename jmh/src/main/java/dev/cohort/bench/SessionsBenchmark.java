@@ -7,6 +7,7 @@ import dev.cohort.bgw.BgwSuite;
 import dev.cohort.engine.Engine;
 import dev.cohort.engine.SessionsResult;
 import dev.cohort.field.Fields;
+import dev.cohort.harness.LocalParties;
 import dev.cohort.spdz.SpdzConfig;
 import dev.cohort.spdz.SpdzSuite;
 import dev.cohort.suite.SuiteFactory;
@@ -67,7 +68,7 @@ public class SessionsBenchmark {
     @Param({"memory", "tls"})
     public String transport;
 
-    private StandingParties parties;
+    private LocalParties parties;
     private List<List<Computation<Long>>> sessions; // per party: its inputs
 
     @Setup(Level.Trial)
@@ -80,7 +81,7 @@ public class SessionsBenchmark {
             case "spdz" -> SpdzSuite.factory(SpdzConfig.insecureDealer(Fields.MERSENNE_61, SEED));
             default -> throw new IllegalArgumentException("suite " + suite + ": want bgw or spdz");
           };
-      parties = StandingParties.open(transport, PARTIES, factory, SEED);
+      parties = Transports.standing(transport, PARTIES, factory, SEED);
       sessions = new ArrayList<>();
       for (int p = 0; p < PARTIES; p++) {
         sessions.add(distanceSessions(p));
@@ -90,7 +91,7 @@ public class SessionsBenchmark {
 
     /** Runs the sessions on every party; returns the server's result. */
     public SessionsResult<Long> run() {
-      return parties.runSessions(sessions, parallelism);
+      return parties.runSessionsEach(sessions::get, parallelism).get(0);
     }
 
     private void check(SessionsResult<Long> r) {

@@ -5,6 +5,7 @@ import com.sun.management.ThreadMXBean;
 import dev.cohort.api.Computation;
 import dev.cohort.bgw.BgwSuite;
 import dev.cohort.field.Fields;
+import dev.cohort.harness.LocalParties;
 import dev.cohort.spdz.SpdzConfig;
 import dev.cohort.spdz.SpdzSuite;
 import dev.cohort.suite.SuiteFactory;
@@ -33,7 +34,7 @@ public final class SessionsCost {
 
   public static void main(String[] args) {
     String suite = args.length > 0 ? args[0] : "bgw";
-    String transport = args.length > 1 ? args[1] : StandingParties.MEMORY;
+    String transport = args.length > 1 ? args[1] : Transports.MEMORY;
     int parallelism = args.length > 2 ? Integer.parseInt(args[2]) : SessionsBenchmark.SESSIONS;
     int batches = args.length > 3 ? Integer.parseInt(args[3]) : 1000;
     SuiteFactory factory =
@@ -46,15 +47,15 @@ public final class SessionsCost {
         };
     OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     // INSECURE: a fixed engine seed, for repeatable measurements only.
-    try (StandingParties parties =
-        StandingParties.open(
+    try (LocalParties parties =
+        Transports.standing(
             transport, SessionsBenchmark.PARTIES, factory, SessionsBenchmark.SEED)) {
       List<List<Computation<Long>>> sessions = new ArrayList<>();
       for (int p = 0; p < SessionsBenchmark.PARTIES; p++) {
         sessions.add(SessionsBenchmark.distanceSessions(p));
       }
       for (int i = 0; i < 2 * batches; i++) { // warm-up: the JIT settles
-        parties.runSessions(sessions, parallelism);
+        parties.runSessionsEach(sessions::get, parallelism);
       }
       double[] wall = new double[ROUNDS];
       double[] cpu = new double[ROUNDS];
@@ -64,7 +65,7 @@ public final class SessionsCost {
         long c0 = os.getProcessCpuTime();
         long a0 = allocatedBytes();
         for (int i = 0; i < batches; i++) {
-          parties.runSessions(sessions, parallelism);
+          parties.runSessionsEach(sessions::get, parallelism);
         }
         wall[r] = (System.nanoTime() - w0) / 1e6 / batches;
         cpu[r] = (os.getProcessCpuTime() - c0) / 1e6 / batches;

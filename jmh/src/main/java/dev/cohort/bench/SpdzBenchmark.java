@@ -5,6 +5,7 @@ import dev.cohort.api.SecretVector;
 import dev.cohort.engine.Result;
 import dev.cohort.field.Field;
 import dev.cohort.field.Fields;
+import dev.cohort.harness.LocalParties;
 import dev.cohort.spdz.InsecureDealer;
 import dev.cohort.spdz.PreprocessingSource;
 import dev.cohort.spdz.SpdzConfig;
@@ -80,7 +81,7 @@ public class SpdzBenchmark {
     @Param({"memory", "tls"})
     public String transport;
 
-    private StandingParties parties;
+    private LocalParties parties;
 
     long[] xs;
     long[] ys;
@@ -96,7 +97,7 @@ public class SpdzBenchmark {
       SpdzConfig config = SpdzConfig.of(f, Replayed.source(f, n), "insecure dealer, replayed");
       SuiteFactory suite = SpdzSuite.factory(config);
       // INSECURE: a fixed PRG seed makes runs repeatable; for benchmarks only, never deployments.
-      parties = StandingParties.open(transport, PARTIES, suite, SEED);
+      parties = Transports.standing(transport, PARTIES, suite, SEED);
       computations();
       check();
     }
@@ -117,7 +118,7 @@ public class SpdzBenchmark {
      * thread runs party 0; returns party 0's result once every party has finished.
      */
     public <T> Result<T> run(Computation<T> computation) {
-      return parties.run(computation);
+      return parties.run(computation).get(0);
     }
 
     /** Runs the one-off set-up round and checks that a product opens correctly. */

@@ -5,8 +5,9 @@
  * dev.cohort.bench.SessionsBenchmark}), the transports ({@link dev.cohort.bench.NetworkBenchmark}),
  * and the FRESCO 1.3.4 baseline on the same workloads ({@link
  * dev.cohort.bench.FrescoBaselineBenchmark}, {@link dev.cohort.bench.FrescoComparisonBenchmark}).
- * {@link dev.cohort.bench.StandingParties} keeps the parties' engines and threads alive across
- * invocations so a measurement sees the protocol, not start-up. {@link
+ * {@link dev.cohort.bench.Transports} opens standing parties of the harness ({@code
+ * dev.cohort.harness.LocalParties}) over the transport a benchmark names, so engines and threads
+ * stay alive across invocations and a measurement sees the protocol, not start-up. {@link
  * dev.cohort.bench.SessionsCost} and {@link dev.cohort.bench.BytesPerMultiplication} are plain
  * {@code main} programs for CPU time, allocation and bytes per multiplication, the figures that
  * vary little on a shared machine.

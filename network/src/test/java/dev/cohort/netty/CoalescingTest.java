@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.cohort.api.Computation;
 import dev.cohort.api.Secret;
 import dev.cohort.bgw.BgwSuite;
-import dev.cohort.engine.Engine;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.engine.SessionsResult;
 import dev.cohort.field.Fields;
-import dev.cohort.transport.Parties;
+import dev.cohort.harness.LocalParties;
+import dev.cohort.harness.loopback.Loopback;
+import dev.cohort.harness.loopback.Transport;
 import dev.cohort.transport.TestKeys;
-import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +40,15 @@ class CoalescingTest {
     keys = TestKeys.generate(keyDirectory, 3);
   }
 
+  /** Three one-shot parties on Netty with TLS, BGW over 2^61 − 1, seeded with {@code seed}. */
+  private static LocalParties parties(long seed) {
+    return LocalParties.builder(3)
+        .suite(BgwSuite.factory(Fields.MERSENNE_61))
+        .config(EngineConfig.defaults().withInsecureSeed(seed))
+        .mesh(Loopback.of(Transport.NETTY, keys::options))
+        .open();
+  }
+
   /** Session i: P0 inputs i + 1, P1 inputs 2i + 3, everyone learns their product. */
   private static Computation<Long> session(int i) {
     return b -> {
@@ -56,13 +65,10 @@ class CoalescingTest {
     for (int i = 0; i < k; i++) {
       sessions.add(session(i));
     }
-    List<Result<List<Long>>> results =
-        NettyParties.run(
-            3,
-            keys::options,
-            BgwSuite.factory(Fields.MERSENNE_61),
-            EngineConfig.defaults().withInsecureSeed(k),
-            b -> b.par(sessions));
+    List<Result<List<Long>>> results;
+    try (LocalParties parties = parties(k)) {
+      results = parties.run(b -> b.par(sessions));
+    }
     for (Result<List<Long>> r : results) {
       for (int i = 0; i < k; i++) {
         assertEquals((i + 1L) * (2L * i + 3), r.value().get(i), "session " + i);
@@ -88,20 +94,10 @@ class CoalescingTest {
     for (int i = 0; i < count; i++) {
       sessions.add(session(i));
     }
-    List<NettyNetwork> networks = NettyParties.bind(3, keys::options);
-    List<InetSocketAddress> addresses = Parties.addresses(networks);
-    List<SessionsResult<Long>> results =
-        Parties.each(
-            3,
-            p -> {
-              try (NettyTransport transport = networks.get(p).connect(addresses)) {
-                return new Engine(
-                        BgwSuite.factory(Fields.MERSENNE_61),
-                        transport,
-                        EngineConfig.defaults().withInsecureSeed(k))
-                    .runSessions(sessions, k);
-              }
-            });
+    List<SessionsResult<Long>> results;
+    try (LocalParties parties = parties(k)) {
+      results = parties.runSessions(sessions, k);
+    }
     long waves = (count + k - 1) / k;
     for (SessionsResult<Long> r : results) {
       for (int i = 0; i < count; i++) {

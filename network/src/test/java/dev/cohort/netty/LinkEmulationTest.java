@@ -8,18 +8,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cohort.api.Computation;
 import dev.cohort.api.Secret;
 import dev.cohort.bgw.BgwSuite;
-import dev.cohort.engine.Engine;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.field.Fields;
+import dev.cohort.harness.LocalParties;
+import dev.cohort.harness.PartyThreads;
+import dev.cohort.harness.loopback.Loopback;
+import dev.cohort.harness.loopback.LoopbackMesh;
+import dev.cohort.harness.loopback.Transport;
 import dev.cohort.transport.LinkEmulation;
-import dev.cohort.transport.Parties;
+import dev.cohort.transport.TransportChannel;
 import dev.cohort.transport.TransportOptions;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.embedded.EmbeddedChannel;
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -30,11 +33,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(LeakCheck.class)
 class LinkEmulationTest {
 
-  private static TransportOptions plaintext(LinkEmulation emulation) {
-    return TransportOptions.plaintextInsecure()
+  private static TransportOptions shortTimeouts(TransportOptions options) {
+    return options
         .withConnectTimeout(Duration.ofSeconds(20))
-        .withReceiveTimeout(Duration.ofSeconds(20))
-        .withEmulation(emulation);
+        .withReceiveTimeout(Duration.ofSeconds(20));
+  }
+
+  private static TransportOptions plaintext(LinkEmulation emulation) {
+    return shortTimeouts(TransportOptions.plaintextInsecure()).withEmulation(emulation);
   }
 
   /** Ten rounds with BGW: both inputs, eight multiplications in a chain, an open. */
@@ -51,23 +57,20 @@ class LinkEmulationTest {
 
   @Test
   void engine_fiftyMillisecondLatency_tenRoundsTakeAtLeastHalfASecond() {
-    List<NettyNetwork> networks =
-        NettyParties.bind(3, p -> plaintext(LinkEmulation.latency(Duration.ofMillis(50))));
-    List<InetSocketAddress> addresses = Parties.addresses(networks);
-    List<Result<Long>> results =
-        Parties.each(
-            3,
-            p -> {
-              try (NettyTransport transport = networks.get(p).connect(addresses)) {
-                Engine engine =
-                    new Engine(
-                        BgwSuite.factory(Fields.MERSENNE_61),
-                        transport,
-                        EngineConfig.defaults().withInsecureSeed(5));
-                engine.run(TEN_ROUNDS); // warm-up: set-up rounds, class loading, JIT
-                return engine.run(TEN_ROUNDS);
-              }
-            });
+    List<Result<Long>> results;
+    try (LocalParties parties =
+        LocalParties.builder(3)
+            .suite(BgwSuite.factory(Fields.MERSENNE_61))
+            .config(EngineConfig.defaults().withInsecureSeed(5))
+            .mesh(
+                Loopback.insecurePlaintext(Transport.NETTY)
+                    .with(LinkEmulationTest::shortTimeouts)
+                    .withEmulation(LinkEmulation.latency(Duration.ofMillis(50))))
+            .standing()
+            .open()) {
+      parties.run(TEN_ROUNDS); // warm-up: set-up rounds, class loading, JIT
+      results = parties.run(TEN_ROUNDS);
+    }
     for (Result<Long> r : results) {
       assertEquals(3L * 256, r.value());
       assertEquals(10, r.metrics().rounds());
@@ -80,12 +83,14 @@ class LinkEmulationTest {
   @Test
   void exchange_bandwidthCap_pacesAFrameByItsSize() {
     int words = 25_000; // a 200 kB frame at 1 MB/s: 0.2 s on the wire
-    List<NettyTransport> transports =
-        NettyParties.connect(2, p -> plaintext(LinkEmulation.NONE.withBytesPerSecond(1_000_000)));
-    try {
+    try (LoopbackMesh mesh =
+        Loopback.of(
+                Transport.NETTY, p -> plaintext(LinkEmulation.NONE.withBytesPerSecond(1_000_000)))
+            .bind(2)) {
+      List<TransportChannel> transports = PartyThreads.each(2, mesh::connect);
       long start = System.nanoTime();
       List<long[][]> received =
-          Parties.each(
+          PartyThreads.each(
               2,
               p -> {
                 long[] out = new long[words];
@@ -98,8 +103,6 @@ class LinkEmulationTest {
       assertEquals(2, received.get(0)[1][words - 1]);
       assertEquals(1, received.get(1)[0][words - 1]);
       assertTrue(millis >= 190 && millis < 2000, "a 200 kB frame at 1 MB/s took " + millis + " ms");
-    } finally {
-      transports.forEach(NettyTransport::close);
     }
   }
 

@@ -1,18 +1,22 @@
 package dev.cohort.netty;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cohort.api.Computation;
 import dev.cohort.api.NetworkException;
 import dev.cohort.api.Secret;
 import dev.cohort.bgw.BgwSuite;
-import dev.cohort.engine.Engine;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.field.Fields;
+import dev.cohort.harness.LocalParties;
 import dev.cohort.harness.PartyFailedException;
-import dev.cohort.transport.Parties;
+import dev.cohort.harness.loopback.Loopback;
+import dev.cohort.harness.loopback.LoopbackMesh;
+import dev.cohort.harness.loopback.Transport;
+import dev.cohort.transport.LiveThreads;
 import dev.cohort.transport.TestKeys;
 import dev.cohort.transport.TransportOptions;
 import java.net.InetSocketAddress;
@@ -21,6 +25,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -35,6 +40,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 @ExtendWith(LeakCheck.class)
 class LivenessTest {
+
+  /** The name of every event-loop thread of the Netty transport starts with this. */
+  private static final String EVENT_LOOP_PREFIX = "cohort-netty-";
 
   private static final Duration IDLE = Duration.ofMillis(1000);
   private static final Duration RECEIVE = Duration.ofSeconds(30);
@@ -89,13 +97,24 @@ class LivenessTest {
     }
   }
 
+  /** Standing parties on Netty with {@code options}, BGW over 2^61 − 1, a fixed seed. */
+  private static LocalParties parties(IntFunction<TransportOptions> options, long seed) {
+    return LocalParties.builder(3)
+        .suite(BgwSuite.factory(Fields.MERSENNE_61))
+        .config(EngineConfig.defaults().withInsecureSeed(seed))
+        .mesh(Loopback.of(Transport.NETTY, options))
+        .standing()
+        .open();
+  }
+
   @ParameterizedTest
   @EnumSource(Death.class)
   void engine_peerDiesMidComputation_othersFailWithinIdleTimeoutNamingIt(Death death)
       throws Exception {
-    long threadsBefore = NettyParties.eventLoopThreads();
-    List<NettyNetwork> networks = NettyParties.bind(3, LivenessTest::options);
-    List<InetSocketAddress> addresses = Parties.addresses(networks);
+    long threadsBefore = LiveThreads.count(EVENT_LOOP_PREFIX);
+    LocalParties parties = parties(LivenessTest::options, 11);
+    LoopbackMesh mesh = (LoopbackMesh) parties.mesh();
+    List<InetSocketAddress> addresses = mesh.addresses();
     CountDownLatch reached = new CountDownLatch(1);
     CountDownLatch resume = new CountDownLatch(1);
     CountDownLatch thaw = new CountDownLatch(1);
@@ -107,7 +126,7 @@ class LivenessTest {
             () -> {
               awaitQuietly(reached);
               killedAt[0] = System.nanoTime();
-              NettyNetwork victim = networks.get(2);
+              NettyNetwork victim = (NettyNetwork) mesh.network(2);
               if (death == Death.EVENT_LOOP_SHUT_DOWN) {
                 victim.eventLoop().shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
               } else {
@@ -119,27 +138,23 @@ class LivenessTest {
             });
     killer.start();
     List<PartyFailedException> failures =
-        Parties.failures(
-            3,
-            p -> {
-              try (NettyTransport transport = networks.get(p).connect(addresses)) {
-                Engine engine =
-                    new Engine(
-                        BgwSuite.factory(Fields.MERSENNE_61),
-                        transport,
-                        EngineConfig.defaults().withInsecureSeed(11));
-                try {
-                  return engine.run(twoSteps(2, reached, resume));
-                } catch (RuntimeException e) {
-                  failedAt[p] = System.nanoTime();
-                  throw e;
-                }
-              } finally {
-                if (p != 2) {
-                  survivorsDone.countDown();
-                }
-              }
-            });
+        assertThrows(
+                PartyFailedException.class,
+                () ->
+                    parties.onEngines(
+                        (p, engine) -> {
+                          try {
+                            return engine.run(twoSteps(2, reached, resume));
+                          } catch (RuntimeException e) {
+                            failedAt[p] = System.nanoTime();
+                            throw e;
+                          } finally {
+                            if (p != 2) {
+                              survivorsDone.countDown();
+                            }
+                          }
+                        }))
+            .failures();
     killer.join(10_000);
     String victim = "P2 (127.0.0.1:" + addresses.get(2).getPort() + ")";
     long limit = IDLE.toMillis() + 1000;
@@ -156,11 +171,13 @@ class LivenessTest {
       long millis = TimeUnit.NANOSECONDS.toMillis(failedAt[p] - killedAt[0]);
       assertTrue(millis < limit, "P" + p + " failed " + millis + " ms after the kill");
     }
-    for (NettyNetwork network : networks) {
-      network.close();
-      assertTrue(network.isReleased(), "every connection and the event loop are closed");
+    parties.close();
+    for (int p = 0; p < 3; p++) {
+      assertTrue(
+          ((NettyNetwork) mesh.network(p)).isReleased(),
+          "every connection and the event loop are closed");
     }
-    long threadsAfter = Parties.awaitThreads(NettyParties.EVENT_LOOP_PREFIX, threadsBefore);
+    long threadsAfter = LiveThreads.awaitAtMost(EVENT_LOOP_PREFIX, threadsBefore);
     assertTrue(
         threadsAfter <= threadsBefore,
         (threadsAfter - threadsBefore) + " event-loop threads left behind");
@@ -182,13 +199,11 @@ class LivenessTest {
               resume.countDown();
             });
     waker.start();
-    List<Result<Long>> results =
-        NettyParties.run(
-            3,
-            p -> options(p).withIdleTimeout(Duration.ofMillis(300)),
-            BgwSuite.factory(Fields.MERSENNE_61),
-            EngineConfig.defaults().withInsecureSeed(12),
-            twoSteps(2, reached, resume));
+    List<Result<Long>> results;
+    try (LocalParties parties =
+        parties(p -> options(p).withIdleTimeout(Duration.ofMillis(300)), 12)) {
+      results = parties.run(twoSteps(2, reached, resume));
+    }
     for (Result<Long> r : results) {
       assertEquals(6L * 7 * 7, r.value());
     }

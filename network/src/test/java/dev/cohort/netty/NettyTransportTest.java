@@ -10,16 +10,21 @@ import dev.cohort.api.Computation;
 import dev.cohort.api.NetworkException;
 import dev.cohort.bgw.BgwConfig;
 import dev.cohort.bgw.BgwSuite;
-import dev.cohort.engine.Engine;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.field.Field;
 import dev.cohort.field.Fields;
 import dev.cohort.harness.LocalParties;
 import dev.cohort.harness.PartyFailedException;
+import dev.cohort.harness.PartyThreads;
+import dev.cohort.harness.loopback.Loopback;
+import dev.cohort.harness.loopback.LoopbackMesh;
+import dev.cohort.harness.loopback.Transport;
+import dev.cohort.net.Channel;
+import dev.cohort.net.TrafficStats;
 import dev.cohort.testing.RandomCircuit;
 import dev.cohort.transport.Allocations;
-import dev.cohort.transport.Parties;
+import dev.cohort.transport.TransportChannel;
 import dev.cohort.transport.TransportContractTest;
 import dev.cohort.transport.TransportNetwork;
 import java.math.BigInteger;
@@ -41,7 +46,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class NettyTransportTest extends TransportContractTest {
 
   NettyTransportTest() {
-    super(NettyNetwork::bind, network -> ((NettyNetwork) network).isReleased());
+    super(Transport.NETTY, network -> ((NettyNetwork) network).isReleased());
   }
 
   /** The event loop reads every frame, the hello included. */
@@ -76,8 +81,7 @@ class NettyTransportTest extends TransportContractTest {
     BgwConfig bgw = new BgwConfig(field, (parties - 1) / 2, 64);
     EngineConfig config = EngineConfig.defaults().withInsecureSeed(seed);
     List<Result<BigInteger[]>> results =
-        NettyParties.run(
-            parties, keys::options, BgwSuite.factory(bgw), config, circuit.computation());
+        run(parties, keys::options, BgwSuite.factory(bgw), config, circuit.computation());
     assertMatchesPlaintext(circuit, field, results);
     List<Result<BigInteger[]>> inMemory =
         new LocalParties(parties, BgwSuite.factory(bgw), config, Duration.ofSeconds(30))
@@ -94,7 +98,7 @@ class NettyTransportTest extends TransportContractTest {
     Field field = Fields.MERSENNE_127;
     RandomCircuit circuit = RandomCircuit.generate(seed, 4, RandomCircuit.Shape.DEFAULT);
     List<Result<BigInteger[]>> results =
-        NettyParties.run(
+        run(
             4,
             p -> plaintext(),
             BgwSuite.factory(new BgwConfig(field, 1, 64)),
@@ -105,65 +109,67 @@ class NettyTransportTest extends TransportContractTest {
 
   @Test
   void engine_onePartyFails_othersFailPromptlyNamingIt() {
-    List<NettyNetwork> networks =
-        NettyParties.bind(3, p -> keys.options(p).withReceiveTimeout(Duration.ofSeconds(30)));
-    List<InetSocketAddress> addresses = Parties.addresses(networks);
     Computation<Long> computation =
         b -> b.open(b.mul(b.input(0, 3, 8), b.input(1, b.myId() == 1 ? 1000 : 0, 8)));
-    long start = System.nanoTime();
-    List<PartyFailedException> failures =
-        Parties.failures(
-            3,
-            p -> {
-              try (NettyTransport transport = networks.get(p).connect(addresses)) {
-                return new Engine(
-                        BgwSuite.factory(Fields.MERSENNE_61),
-                        transport,
-                        EngineConfig.defaults().withInsecureSeed(7))
-                    .run(computation);
-              }
-            });
-    assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(10), "failed promptly");
-    assertEquals(3, failures.size());
-    String p1 = "P1 (127.0.0.1:" + addresses.get(1).getPort() + ")";
-    for (PartyFailedException partyFailure : failures) {
-      String message = partyFailure.getCause().getMessage();
-      if (partyFailure.party().index() == 1) {
-        assertTrue(partyFailure.getCause() instanceof IllegalArgumentException, message);
-      } else {
-        assertTrue(partyFailure.getCause() instanceof NetworkException, message);
-        assertTrue(message.startsWith(p1 + " aborted in round "), message);
-        assertTrue(
-            message.contains(": IllegalArgumentException: P1's input at position 0"), message);
+    try (LocalParties parties =
+        LocalParties.builder(3)
+            .suite(BgwSuite.factory(Fields.MERSENNE_61))
+            .config(EngineConfig.defaults().withInsecureSeed(7))
+            .mesh(
+                Loopback.of(
+                    Transport.NETTY,
+                    p -> keys.options(p).withReceiveTimeout(Duration.ofSeconds(30))))
+            .standing()
+            .open()) {
+      List<InetSocketAddress> addresses = ((LoopbackMesh) parties.mesh()).addresses();
+      long start = System.nanoTime();
+      List<PartyFailedException> failures =
+          assertThrows(PartyFailedException.class, () -> parties.run(computation)).failures();
+      assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(10), "failed promptly");
+      assertEquals(3, failures.size());
+      assertEquals(1, failures.get(0).party().index(), "the party that failed first is named");
+      String p1 = "P1 (127.0.0.1:" + addresses.get(1).getPort() + ")";
+      for (PartyFailedException partyFailure : failures) {
+        String message = partyFailure.getCause().getMessage();
+        if (partyFailure.party().index() == 1) {
+          assertTrue(partyFailure.getCause() instanceof IllegalArgumentException, message);
+        } else {
+          assertTrue(partyFailure.getCause() instanceof NetworkException, message);
+          assertTrue(message.startsWith(p1 + " aborted in round "), message);
+          assertTrue(
+              message.contains(": IllegalArgumentException: P1's input at position 0"), message);
+        }
       }
     }
   }
 
+  /** What one party received in the first round, and its counts after both. */
+  private record Received(long[][] first, TrafficStats stats) {}
+
   @Test
   void exchange_threeParties_deliversWordsAndCountsWholeFrames() {
-    List<NettyTransport> transports = NettyParties.connect(3, keys::options);
-    try {
-      List<long[][]> received =
-          Parties.each(
-              3,
-              p -> {
+    try (LocalParties parties =
+        LocalParties.builder(3).mesh(Loopback.of(Transport.NETTY, keys::options)).open()) {
+      List<Received> received =
+          parties.onChannels(
+              (p, channel) -> {
                 long[][] out = new long[3][];
                 int[] lengths = new int[3];
                 for (int q = 0; q < 3; q++) {
                   out[q] = new long[] {10L * p + q, -1L, 99}; // a longer array than sent
                   lengths[q] = q + 1;
                 }
-                long[][] first = transports.get(p).exchange(out, lengths);
-                transports.get(p).exchange(out, new int[3]); // empty frames are frames too
-                return first;
+                long[][] first = channel.exchange(out, lengths);
+                channel.exchange(out, new int[3]); // empty frames are frames too
+                return new Received(first, channel.stats());
               });
       for (int p = 0; p < 3; p++) {
-        assertNull(received.get(p)[p]);
+        assertNull(received.get(p).first()[p]);
         for (int q = 0; q < 3; q++) {
           if (q != p) {
             long[] expected = java.util.Arrays.copyOf(new long[] {10L * q + p, -1L, 99}, p + 1);
-            assertArrayEquals(expected, received.get(p)[q], "P" + p + " from P" + q);
-            var stats = transports.get(p).stats();
+            assertArrayEquals(expected, received.get(p).first()[q], "P" + p + " from P" + q);
+            TrafficStats stats = received.get(p).stats();
             assertEquals(2, stats.framesSent[q]);
             assertEquals(2, stats.framesReceived[q]);
             assertEquals(12 + 8L * (q + 1) + 12, stats.bytesSent[q]);
@@ -171,17 +177,15 @@ class NettyTransportTest extends TransportContractTest {
           }
         }
       }
-    } finally {
-      transports.forEach(NettyTransport::close);
     }
   }
 
   @Test
   void exchange_badLengthsOrOversizedFrame_throwBeforeAnyFrameLeaves() {
-    List<NettyTransport> transports =
-        NettyParties.connect(2, p -> plaintext().withMaxFrameBytes(64));
-    try {
-      NettyTransport t0 = transports.get(0);
+    try (LoopbackMesh mesh =
+        Loopback.of(Transport.NETTY, p -> plaintext().withMaxFrameBytes(64)).bind(2)) {
+      List<TransportChannel> transports = PartyThreads.each(2, mesh::connect);
+      Channel t0 = transports.get(0);
       IllegalArgumentException tooLong =
           assertThrows(
               IllegalArgumentException.class,
@@ -198,12 +202,10 @@ class NettyTransportTest extends TransportContractTest {
       assertEquals(0, t0.stats().totalFramesSent());
       // Nothing was sent, so round 0 is still due and the channel still works.
       List<long[][]> received =
-          Parties.each(
+          PartyThreads.each(
               2, p -> transports.get(p).exchange(new long[][] {{5}, {6}}, new int[] {1, 1}));
       assertArrayEquals(new long[] {5}, received.get(0)[1]); // P1's entry for P0
       assertArrayEquals(new long[] {6}, received.get(1)[0]);
-    } finally {
-      transports.forEach(NettyTransport::close);
     }
   }
 }

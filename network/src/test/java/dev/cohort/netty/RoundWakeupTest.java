@@ -4,9 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cohort.harness.LocalParties;
+import dev.cohort.harness.loopback.Loopback;
+import dev.cohort.harness.loopback.Transport;
 import dev.cohort.transport.Failures;
-import dev.cohort.transport.Parties;
-import dev.cohort.transport.TransportOptions;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -33,16 +34,15 @@ class RoundWakeupTest {
     int parties = 4;
     int rounds = 3000;
     // A lost wake-up would stall a party until this timeout and fail the test with its message.
-    List<NettyTransport> transports =
-        NettyParties.connect(
-            parties,
-            p -> TransportOptions.plaintextInsecure().withReceiveTimeout(Duration.ofSeconds(20)));
-    try {
+    try (LocalParties local =
+        LocalParties.builder(parties)
+            .mesh(
+                Loopback.insecurePlaintext(Transport.NETTY)
+                    .with(o -> o.withReceiveTimeout(Duration.ofSeconds(20))))
+            .open()) {
       List<Integer> checked =
-          Parties.each(
-              parties,
-              self -> {
-                NettyTransport transport = transports.get(self);
+          local.onChannels(
+              (self, transport) -> {
                 Random random = new Random(2026 + self);
                 long[][] out = new long[parties][];
                 int[] lengths = new int[parties];
@@ -75,8 +75,6 @@ class RoundWakeupTest {
         assertTrue(words > rounds, "every party checked the frames it received");
       }
       assertEquals(parties, checked.size());
-    } finally {
-      transports.forEach(NettyTransport::close);
     }
   }
 

@@ -7,6 +7,9 @@ import dev.cohort.bgw.BgwSuite;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.field.Fields;
+import dev.cohort.harness.LocalParties;
+import dev.cohort.harness.loopback.Loopback;
+import dev.cohort.harness.loopback.Transport;
 import dev.cohort.testing.RandomCircuit;
 import dev.cohort.transport.TestKeys;
 import dev.cohort.transport.tls.TlsProvider;
@@ -53,13 +56,15 @@ class TlsProviderTest {
   void randomCircuit_partiesOnDifferentTlsImplementations_matchesPlaintext() {
     RandomCircuit circuit = RandomCircuit.generate(77, 3, RandomCircuit.Shape.DEFAULT);
     TlsProvider[] providers = {TlsProvider.JDK, TlsProvider.AUTO, TlsProvider.JDK};
-    List<Result<BigInteger[]>> results =
-        NettyParties.run(
-            3,
-            p -> keys.options(p, providers[p]),
-            BgwSuite.factory(Fields.MERSENNE_61),
-            EngineConfig.defaults().withInsecureSeed(77),
-            circuit.computation());
+    List<Result<BigInteger[]>> results;
+    try (LocalParties parties =
+        LocalParties.builder(3)
+            .suite(BgwSuite.factory(Fields.MERSENNE_61))
+            .config(EngineConfig.defaults().withInsecureSeed(77))
+            .mesh(Loopback.of(Transport.NETTY, p -> keys.options(p, providers[p])))
+            .open()) {
+      results = parties.run(circuit.computation());
+    }
     BigInteger modulus = Fields.MERSENNE_61.modulus();
     BigInteger[] expected = circuit.expected(modulus);
     for (Result<BigInteger[]> r : results) {

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cohort.harness.PartyThreads;
 import dev.cohort.transport.Allocations;
 import dev.cohort.transport.HostilePeer;
-import dev.cohort.transport.Parties;
 import dev.cohort.transport.TransportOptions;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -110,10 +110,10 @@ class SocketHostilePeerTest {
         SocketNetwork.bind(0, 2, new InetSocketAddress("127.0.0.1", 0), options());
     List<InetSocketAddress> addresses = List.of(party0.localAddress(), party1.localAddress());
     List<SocketTransport> transports =
-        Parties.each(2, p -> (p == 0 ? party0 : party1).connect(addresses));
+        PartyThreads.each(2, p -> (p == 0 ? party0 : party1).connect(addresses));
     try {
       List<long[][]> received =
-          Parties.each(
+          PartyThreads.each(
               2, p -> transports.get(p).exchange(new long[][] {{5}, {6}}, new int[] {1, 1}));
       assertArrayEquals(new long[] {6}, received.get(1)[0], "P0's word for P1");
       assertArrayEquals(new long[] {5}, received.get(0)[1], "P1's word for P0");

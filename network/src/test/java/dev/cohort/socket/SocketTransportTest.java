@@ -8,11 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cohort.api.NetworkException;
 import dev.cohort.harness.PartyFailedException;
+import dev.cohort.harness.PartyThreads;
+import dev.cohort.harness.loopback.Loopback;
+import dev.cohort.harness.loopback.LoopbackMesh;
+import dev.cohort.harness.loopback.Transport;
 import dev.cohort.net.Channel;
 import dev.cohort.net.TrafficStats;
-import dev.cohort.netty.NettyNetwork;
 import dev.cohort.transport.Allocations;
-import dev.cohort.transport.Parties;
+import dev.cohort.transport.LiveThreads;
+import dev.cohort.transport.TransportChannel;
 import dev.cohort.transport.TransportContractTest;
 import dev.cohort.transport.TransportNetwork;
 import dev.cohort.transport.TransportOptions;
@@ -37,7 +41,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class SocketTransportTest extends TransportContractTest {
 
   SocketTransportTest() {
-    super(SocketNetwork::bind, network -> ((SocketNetwork) network).isReleased());
+    super(Transport.SOCKET, network -> ((SocketNetwork) network).isReleased());
   }
 
   /**
@@ -87,7 +91,7 @@ class SocketTransportTest extends TransportContractTest {
   /** Every party exchanges {@link #words} for {@code rounds} rounds and checks what arrives. */
   private static void exchangeRounds(List<? extends Channel> transports, int from, int rounds) {
     int parties = transports.size();
-    Parties.each(
+    PartyThreads.each(
         parties,
         p -> {
           for (int r = from; r < from + rounds; r++) {
@@ -117,8 +121,8 @@ class SocketTransportTest extends TransportContractTest {
   void exchange_randomWordsManyRounds_deliversOneWholeFramePerPeerPerRound(
       int parties, String security) {
     int rounds = 150;
-    List<SocketTransport> transports = SocketParties.connect(parties, security(security));
-    try {
+    try (LoopbackMesh mesh = Loopback.of(Transport.SOCKET, security(security)).bind(parties)) {
+      List<TransportChannel> transports = PartyThreads.each(parties, mesh::connect);
       exchangeRounds(transports, 0, rounds);
       for (int p = 0; p < parties; p++) {
         TrafficStats stats = transports.get(p).stats();
@@ -135,8 +139,6 @@ class SocketTransportTest extends TransportContractTest {
           assertEquals(q == p ? 0 : received, stats.bytesReceived[q]);
         }
       }
-    } finally {
-      transports.forEach(SocketTransport::close);
     }
   }
 
@@ -144,27 +146,16 @@ class SocketTransportTest extends TransportContractTest {
   @CsvSource({"0", "2"})
   void exchange_nettyPartyAmongSocketParties_speaksTheSameWireFormat(int nettyParty) {
     int parties = 3;
-    List<Object> networks = new ArrayList<>();
+    List<TransportNetwork> networks = new ArrayList<>();
     List<InetSocketAddress> addresses = new ArrayList<>();
     for (int p = 0; p < parties; p++) {
-      InetSocketAddress any = new InetSocketAddress("127.0.0.1", 0);
-      if (p == nettyParty) {
-        NettyNetwork netty = NettyNetwork.bind(p, parties, any, keys.options(p));
-        networks.add(netty);
-        addresses.add(netty.localAddress());
-      } else {
-        SocketNetwork socket = SocketNetwork.bind(p, parties, any, keys.options(p));
-        networks.add(socket);
-        addresses.add(socket.localAddress());
-      }
+      Transport transport = p == nettyParty ? Transport.NETTY : Transport.SOCKET;
+      TransportNetwork network =
+          transport.bind(p, parties, new InetSocketAddress("127.0.0.1", 0), keys.options(p));
+      networks.add(network);
+      addresses.add(network.localAddress());
     }
-    List<Channel> channels =
-        Parties.each(
-            parties,
-            p ->
-                networks.get(p) instanceof NettyNetwork netty
-                    ? netty.connect(addresses)
-                    : ((SocketNetwork) networks.get(p)).connect(addresses));
+    List<Channel> channels = PartyThreads.each(parties, p -> networks.get(p).connect(addresses));
     try {
       exchangeRounds(channels, 0, 40);
     } finally {
@@ -175,13 +166,13 @@ class SocketTransportTest extends TransportContractTest {
   @Test
   void exchange_severalMiBBothWaysAtOnce_neitherDeadlocksAndCloseStopsEveryThread()
       throws Exception {
-    long threadsBefore = SocketParties.threads();
+    long threadsBefore = LiveThreads.count(SocketNetwork.THREAD_PREFIX);
     int parties = 3;
     int large = (1 << 19) + 1; // 4 MiB and a word, to and from every peer in the same round
     int[] pattern = {large, 3, large, 0, 1};
-    List<SocketTransport> transports = SocketParties.connect(parties, keys::options);
-    try {
-      Parties.each(
+    try (LoopbackMesh mesh = Loopback.of(Transport.SOCKET, keys::options).bind(parties)) {
+      List<TransportChannel> transports = PartyThreads.each(parties, mesh::connect);
+      PartyThreads.each(
           parties,
           p -> {
             for (int r = 0; r < pattern.length; r++) {
@@ -204,10 +195,8 @@ class SocketTransportTest extends TransportContractTest {
           });
       assertEquals(6, writerThreads(), "every large frame went through a writer thread");
       assertEquals(pattern.length, transports.get(0).stats().framesSent[1]);
-    } finally {
-      transports.forEach(SocketTransport::close);
     }
-    long threadsAfter = Parties.awaitThreads(SocketNetwork.THREAD_PREFIX, threadsBefore);
+    long threadsAfter = LiveThreads.awaitAtMost(SocketNetwork.THREAD_PREFIX, threadsBefore);
     assertTrue(threadsAfter <= threadsBefore, (threadsAfter - threadsBefore) + " threads left");
   }
 
@@ -217,40 +206,41 @@ class SocketTransportTest extends TransportContractTest {
         .count();
   }
 
-  private static String name(List<SocketTransport> transports, int party) {
-    return "P" + party + " (127.0.0.1:" + transports.get(party).localAddress().getPort() + ")";
+  private static String name(LoopbackMesh mesh, int party) {
+    return "P" + party + " (127.0.0.1:" + mesh.addresses().get(party).getPort() + ")";
   }
 
   @ParameterizedTest
   @CsvSource({"tls", "plaintext"})
   void exchange_peerClosesMidRun_othersFailPromptlyNamingIt(String security) {
-    List<SocketTransport> transports =
-        SocketParties.connect(
-            3, p -> security(security).apply(p).withReceiveTimeout(Duration.ofSeconds(20)));
+    IntFunction<TransportOptions> options =
+        p -> security(security).apply(p).withReceiveTimeout(Duration.ofSeconds(20));
     AtomicLong closedAt = new AtomicLong();
     long[] failedAt = new long[3];
-    try {
-      List<PartyFailedException> failures =
-          Parties.failures(
-              3,
-              p -> {
-                for (int r = 0; r < 10; r++) {
-                  if (p == 2 && r == 5) {
-                    closedAt.set(System.nanoTime());
-                    transports.get(2).close();
-                    return null;
-                  }
-                  try {
-                    transports.get(p).exchange(new long[3][2], new int[] {2, 2, 2});
-                  } catch (NetworkException e) {
-                    failedAt[p] = System.nanoTime();
-                    throw e;
-                  }
-                }
+    try (LoopbackMesh mesh = Loopback.of(Transport.SOCKET, options).bind(3)) {
+      List<TransportChannel> transports = PartyThreads.each(3, mesh::connect);
+      PartyThreads.Task<Void> closeInRoundFive =
+          p -> {
+            for (int r = 0; r < 10; r++) {
+              if (p == 2 && r == 5) {
+                closedAt.set(System.nanoTime());
+                transports.get(2).close();
                 return null;
-              });
+              }
+              try {
+                transports.get(p).exchange(new long[3][2], new int[] {2, 2, 2});
+              } catch (NetworkException e) {
+                failedAt[p] = System.nanoTime();
+                throw e;
+              }
+            }
+            return null;
+          };
+      List<PartyFailedException> failures =
+          assertThrows(PartyFailedException.class, () -> PartyThreads.each(3, closeInRoundFive))
+              .failures();
       assertEquals(2, failures.size(), "P0 and P1 failed");
-      String p2 = name(transports, 2);
+      String p2 = name(mesh, 2);
       for (PartyFailedException f : failures) {
         String message = f.getCause().getMessage();
         assertTrue(f.getCause() instanceof NetworkException, f.getCause().toString());
@@ -263,35 +253,31 @@ class SocketTransportTest extends TransportContractTest {
         long millis = TimeUnit.NANOSECONDS.toMillis(failedAt[p] - closedAt.get());
         assertTrue(millis < 2000, "P" + p + " failed " + millis + " ms after the close");
       }
-    } finally {
-      transports.forEach(SocketTransport::close);
     }
   }
 
   @Test
   void exchange_peerReadsNothingOfALargeFrame_failsAfterTheTimeoutAndClosesWithoutHanging()
       throws Exception {
-    long threadsBefore = SocketParties.threads();
-    List<SocketTransport> transports =
-        SocketParties.connect(2, p -> plaintext().withReceiveTimeout(Duration.ofMillis(300)));
-    SocketTransport t0 = transports.get(0);
-    try {
+    long threadsBefore = LiveThreads.count(SocketNetwork.THREAD_PREFIX);
+    try (LoopbackMesh mesh =
+        Loopback.of(Transport.SOCKET, p -> plaintext().withReceiveTimeout(Duration.ofMillis(300)))
+            .bind(2)) {
+      Channel t0 = PartyThreads.each(2, mesh::connect).get(0);
       int words = 1 << 20; // 8 MiB: far more than the buffers hold while P1 reads nothing
       long start = System.nanoTime();
       NetworkException e =
           assertThrows(
               NetworkException.class,
               () -> t0.exchange(new long[][] {null, new long[words]}, new int[] {0, words}));
-      assertEquals(name(transports, 1) + " sent nothing for round 0 within 300 ms", e.getMessage());
+      assertEquals(name(mesh, 1) + " sent nothing for round 0 within 300 ms", e.getMessage());
       assertTrue(
           System.nanoTime() - start < TimeUnit.SECONDS.toNanos(3), "the write did not block");
       long closing = System.nanoTime();
       t0.close(); // its writer is still stuck in the 8 MiB write
       assertTrue(System.nanoTime() - closing < TimeUnit.SECONDS.toNanos(5), "close did not hang");
-    } finally {
-      transports.forEach(SocketTransport::close);
     }
-    long threadsAfter = Parties.awaitThreads(SocketNetwork.THREAD_PREFIX, threadsBefore);
+    long threadsAfter = LiveThreads.awaitAtMost(SocketNetwork.THREAD_PREFIX, threadsBefore);
     assertTrue(threadsAfter <= threadsBefore, (threadsAfter - threadsBefore) + " threads left");
   }
 }

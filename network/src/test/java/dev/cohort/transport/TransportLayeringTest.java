@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Test;
  * Keeps the two transports siblings on one floor: {@code dev.cohort.netty} and {@code
  * dev.cohort.socket} may both use {@code dev.cohort.transport}, never each other, and the floor
  * uses neither. A rule shared by the transports (admission, frame limits, the hello) then has one
- * place to live. Main classes only: interoperability tests run a Netty and a socket party together
- * on purpose.
+ * place to live. Above them all sits the harness ({@code dev.cohort.harness.loopback}, which binds
+ * either transport for parties in one JVM): it may use both, and no transport may use it. Main
+ * classes only: interoperability tests run a Netty and a socket party together on purpose.
  */
 class TransportLayeringTest {
 
@@ -24,7 +25,11 @@ class TransportLayeringTest {
     classes =
         new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("dev.cohort.netty", "dev.cohort.socket", "dev.cohort.transport");
+            .importPackages(
+                "dev.cohort.netty",
+                "dev.cohort.socket",
+                "dev.cohort.transport",
+                "dev.cohort.harness");
   }
 
   @Test
@@ -58,6 +63,28 @@ class TransportLayeringTest {
         .dependOnClassesThat()
         .resideInAnyPackage("dev.cohort.netty..", "dev.cohort.socket..")
         .check(classes);
+  }
+
+  @Test
+  void transports_doNotSeeTheHarness() {
+    noClasses()
+        .that()
+        .resideInAnyPackage("dev.cohort.netty..", "dev.cohort.socket..", "dev.cohort.transport..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("dev.cohort.harness..")
+        .because("the harness runs parties over a transport; a transport never runs parties")
+        .check(classes);
+  }
+
+  @Test
+  void harness_isImported() {
+    // The rule above would pass vacuously without the harness's classes; make sure they are here.
+    for (String pkg : new String[] {"dev.cohort.harness", "dev.cohort.harness.loopback"}) {
+      if (!classes.containPackage(pkg) || classes.getPackage(pkg).getClasses().isEmpty()) {
+        throw new AssertionError("no classes imported from " + pkg);
+      }
+    }
   }
 
   @Test

@@ -7,9 +7,14 @@ import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.field.Field;
 import dev.cohort.field.Fields;
+import dev.cohort.harness.LocalParties;
+import dev.cohort.harness.loopback.Loopback;
+import dev.cohort.harness.loopback.Transport;
 import dev.cohort.testing.RandomCircuit;
+import dev.cohort.transport.tls.Certificates;
 import java.math.BigInteger;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -24,12 +29,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 class SpdzNettyTest {
 
   private static final RandomCircuit.Shape SHAPE = new RandomCircuit.Shape(20, 4, 24, 3);
+  private static final Duration TIMEOUT = Duration.ofSeconds(20);
 
   @TempDir static Path keys;
 
   @BeforeAll
   static void generateKeys() {
-    NettyParties.generateKeys(keys, 5); // the first n of them serve every case
+    Certificates.generate(keys, 5); // the first n of them serve every case
   }
 
   static Stream<Arguments> fieldsAndParties() {
@@ -48,12 +54,18 @@ class SpdzNettyTest {
     long seed = 40 + n;
     RandomCircuit circuit = RandomCircuit.generate(seed, n, SHAPE);
     BigInteger[] expected = circuit.expected(f.modulus());
-    List<Result<BigInteger[]>> results =
-        NettyParties.withTls(n, keys)
-            .run(
-                SpdzSuite.insecureFactory(f, seed),
-                EngineConfig.defaults().withInsecureSeed(seed),
-                circuit.computation());
+    List<Result<BigInteger[]>> results;
+    try (LocalParties parties =
+        LocalParties.builder(n)
+            .suite(SpdzSuite.insecureFactory(f, seed))
+            .config(EngineConfig.defaults().withInsecureSeed(seed))
+            .mesh(
+                Loopback.tls(Transport.NETTY, keys)
+                    .with(o -> o.withConnectTimeout(TIMEOUT).withReceiveTimeout(TIMEOUT)))
+            .deadline(TIMEOUT.multipliedBy(3))
+            .open()) {
+      results = parties.run(circuit.computation());
+    }
     assertEquals(n, results.size());
     for (Result<BigInteger[]> r : results) {
       BigInteger[] actual = r.value().clone();
