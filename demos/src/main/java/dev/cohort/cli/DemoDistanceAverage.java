@@ -442,7 +442,7 @@ final class DemoDistanceAverage implements Callable<Integer> {
                 setup.traces(),
                 p == 0 ? checkpoint : new Checkpoint(null),
                 p == 0 ? server : (session, sum) -> {})
-            .stopWhen(() -> stop != null && stop.requested())
+            .stopWhen(session -> stop != null && stop.decide(session))
             .checkMaterial(
                 (first, end, k) ->
                     checkMaterial(setup.suite().field(), p, plan.parties(), first, end, k));

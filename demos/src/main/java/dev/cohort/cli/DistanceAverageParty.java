@@ -11,7 +11,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BooleanSupplier;
+import java.util.function.LongPredicate;
 
 /**
  * One party's side of the distance-average demo: P0 is the statistics server, P1..Pn-1 are the
@@ -132,7 +132,7 @@ final class DistanceAverageParty {
   private long setupRounds;
   private final long[] bytesSent;
   private final long[] framesSent;
-  private BooleanSupplier stopRequested = () -> false;
+  private LongPredicate stopRequested = lastSession -> false;
   private MaterialCheck materialCheck = (first, end, parallelism) -> {};
 
   /** Checks, before the first session, that the material covers sessions first..end. */
@@ -152,10 +152,12 @@ final class DistanceAverageParty {
   }
 
   /**
-   * Makes the run stop after the batch in which {@code stop} becomes true (a signal: {@link
-   * GracefulStop}), with the checkpoint saved.
+   * Makes the run stop after the batch ending with the session for which {@code stop} answers true
+   * (a signal: {@link GracefulStop}), with the checkpoint saved. Parties in one process must get
+   * the same answer for the same session ({@link GracefulStop#decide}), or one would stop a batch
+   * before the others.
    */
-  DistanceAverageParty stopWhen(BooleanSupplier stop) {
+  DistanceAverageParty stopWhen(LongPredicate stop) {
     this.stopRequested = stop;
     return this;
   }
@@ -212,7 +214,7 @@ final class DistanceAverageParty {
     for (long session = first; session <= end; session += parallelism) {
       int count = (int) Math.min(parallelism, end - session + 1);
       List<Long> sums = add(engine.run(batch(session, count, sum)));
-      boolean stopping = session + count <= end && stopRequested.getAsBoolean();
+      boolean stopping = session + count <= end && stopRequested.test(session + count - 1);
       for (int j = 0; j < sums.size(); j++) {
         sum = sums.get(j);
         long done = session + j;

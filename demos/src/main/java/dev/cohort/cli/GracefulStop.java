@@ -34,9 +34,34 @@ final class GracefulStop implements AutoCloseable {
     return stop;
   }
 
-  /** Whether a signal asked the run to stop: checked between batches of sessions. */
+  /** Whether a signal asked the run to stop. */
   boolean requested() {
     return requested.get();
+  }
+
+  /** The last few decisions: the parties of one process are at most a batch apart. */
+  private final java.util.Map<Long, Boolean> decisions =
+      new java.util.LinkedHashMap<>() {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(java.util.Map.Entry<Long, Boolean> eldest) {
+          return size() > 4;
+        }
+      };
+
+  /**
+   * Whether the run stops after the batch that ends with {@code session}: decided once, by the
+   * first party of this process to get there, and the same answer for every other, so that the
+   * parties of an in-process run stop after the same batch.
+   */
+  synchronized boolean decide(long session) {
+    Boolean decided = decisions.get(session);
+    if (decided == null) {
+      decided = requested.get();
+      decisions.put(session, decided);
+    }
+    return decided;
   }
 
   private void onSignal() {

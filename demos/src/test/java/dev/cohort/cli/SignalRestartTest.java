@@ -174,19 +174,36 @@ class SignalRestartTest {
         process.destroy(); // SIGTERM
       }
       awaitExit(first);
-      String server = Files.readString(log(0, "first"));
-      assertEquals(ExitCode.TERMINATED, first.get(0).exitValue(), server);
+      // Each process decides on its own after each batch: when the signals straddle a batch's
+      // end, a party that stopped one batch earlier leaves the others failing on its closed
+      // connection (exit 3). The server's checkpoint is right either way.
       long stoppedAt = checkpointed();
       assertTrue(stoppedAt < SESSIONS, "stopped before the end: " + stoppedAt);
+      String server = Files.readString(log(0, "first"));
+      int serverCode = first.get(0).exitValue();
       assertTrue(
-          server.contains(
-              "cohort: stopped by a signal after session "
-                  + stoppedAt
-                  + " of "
-                  + SESSIONS
-                  + ", saved in "
-                  + checkpoint),
-          server);
+          serverCode == ExitCode.TERMINATED || serverCode == ExitCode.PEER,
+          "exit " + serverCode + ": " + server);
+      if (serverCode == ExitCode.TERMINATED) {
+        assertTrue(
+            server.contains(
+                "cohort: stopped by a signal after session "
+                    + stoppedAt
+                    + " of "
+                    + SESSIONS
+                    + ", saved in "
+                    + checkpoint),
+            server);
+      }
+      int stoppedBySignal = 0;
+      for (int p = 0; p < PARTIES; p++) {
+        String log = Files.readString(log(p, "first"));
+        if (first.get(p).exitValue() == ExitCode.TERMINATED) {
+          assertTrue(log.contains("cohort: stopped by a signal after session "), log);
+          stoppedBySignal++;
+        }
+      }
+      assertTrue(stoppedBySignal > 0, "no party stopped after its batch");
 
       finishAndCheckSum("second");
       assertTrue(
