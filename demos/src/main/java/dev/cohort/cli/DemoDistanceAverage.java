@@ -1,5 +1,6 @@
 package dev.cohort.cli;
 
+import dev.cohort.cli.DistanceAverageOptions.Setup;
 import dev.cohort.engine.Engine;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.field.Field;
@@ -9,8 +10,6 @@ import dev.cohort.harness.loopback.Transport;
 import dev.cohort.net.Channel;
 import dev.cohort.spdz.DealerFiles;
 import dev.cohort.spdz.MaterialException;
-import dev.cohort.suite.SuiteFactory;
-import dev.cohort.transport.LinkEmulation;
 import dev.cohort.transport.TransportNetwork;
 import dev.cohort.transport.TransportOptions;
 import dev.cohort.transport.tls.TlsIdentity;
@@ -27,7 +26,6 @@ import java.util.function.IntFunction;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
@@ -63,8 +61,11 @@ import picocli.CommandLine.Spec;
       "--latency-ms and --bandwidth-mbit emulate slower links in the Netty transport (every"
           + " outbound link of every party).",
       "",
-      "Exit code: 0 on success, 1 if the run fails (or, in one JVM, the result does not match"
-          + " the plaintext sum), 2 for bad options or input files.",
+      "Exit code: 0 on success; 1 if, in one JVM, the result does not match the plaintext sum (or"
+          + " on an unexpected error); 2 for bad options, input files or settings that differ"
+          + " between the parties; 3 when a peer fails; 4 when the protocol aborts; 5 on a local"
+          + " I/O error; 6 when SPDZ material runs out or is burned; 130 or 143 when stopped by"
+          + " Ctrl-C or SIGTERM after the current batch.",
       ""
     })
 final class DemoDistanceAverage implements Callable<Integer> {
@@ -74,145 +75,7 @@ final class DemoDistanceAverage implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(
-      names = "--devices",
-      paramLabel = "N",
-      description = "Number of devices (default: 2; or as many as --traces or --parties hold).")
-  Integer devices;
-
-  @Option(
-      names = "--sessions",
-      paramLabel = "S",
-      description =
-          "Sessions of the deployment (default: 1000; with --traces, as many as the traces"
-              + " cover). After a restart from --checkpoint, the run continues to session S.")
-  Integer sessions;
-
-  @Option(
-      names = "--parallelism",
-      paramLabel = "K",
-      defaultValue = "1",
-      description =
-          "Sessions in flight per engine run (default: ${DEFAULT-VALUE}); with --party, the"
-              + " server's value counts.")
-  int parallelism;
-
-  @Option(
-      names = "--suite",
-      paramLabel = "SUITE",
-      defaultValue = "bgw",
-      description =
-          "bgw (semi-honest, honest majority) or spdz (active) (default: ${DEFAULT-VALUE}).")
-  String suiteName;
-
-  @Option(
-      names = "--field",
-      paramLabel = "FIELD",
-      converter = FieldConverter.class,
-      description =
-          "m61, m127 or a prime of at least 40 bits (default: m61 for bgw, m127 for spdz).")
-  Field field;
-
-  @Option(
-      names = "--preprocessing",
-      paramLabel = "DIR",
-      description =
-          "SPDZ only: read preprocessing from the files of 'cohort preprocess'; a restart"
-              + " continues where the files' use records say (default: an in-process dealer,"
-              + " INSECURE). A run of S sessions with D devices in B = ceil(S / K) batches and an"
-              + " s-bit running sum (s = 62 on m127) uses S input masks of the server, 64 + B*s"
-              + " input bits of the server, 32*S input bits of each device, and no triples.")
-  Path preprocessing;
-
-  @Option(
-      names = "--insecure-dealer-seed",
-      paramLabel = "SEED",
-      description =
-          "SPDZ only: seed of the in-process dealer, INSECURE (default in one JVM: random;"
-              + " required with --party, the same on every party).")
-  Long dealerSeed;
-
-  @Option(
-      names = "--traces",
-      paramLabel = "CSV",
-      description =
-          "GPS traces: lines device,timestamp,latitude,longitude (timestamp in epoch seconds or"
-              + " ISO-8601); devices sorted by name are P1, P2, ...")
-  Path tracesFile;
-
-  @Option(
-      names = "--seed",
-      paramLabel = "SEED",
-      defaultValue = "1",
-      description = "Seed of the generated traces only (default: ${DEFAULT-VALUE}).")
-  long seed;
-
-  @Option(
-      names = "--checkpoint",
-      paramLabel = "FILE",
-      description =
-          "The server saves the running sum and last finished session here (after every session,"
-              + " or see --checkpoint-every; forced to disk) and continues from it when started"
-              + " again.")
-  Path checkpointFile;
-
-  @Option(
-      names = "--checkpoint-every",
-      paramLabel = "N",
-      defaultValue = "1",
-      description =
-          "Save the checkpoint every N sessions (and when the run ends or stops): a crash then"
-              + " repeats up to N - 1 sessions from the saved sum, none lost or counted twice"
-              + " (default: ${DEFAULT-VALUE}).")
-  int checkpointEvery;
-
-  @Option(
-      names = "--stop-after",
-      paramLabel = "N",
-      description =
-          "Stop after N sessions of this run, to try a restart (default: run them all); with"
-              + " --party, the server's value counts.")
-  Long stopAfter;
-
-  @Option(
-      names = "--party",
-      paramLabel = "ID",
-      description = "Run only party ID in this process (needs --parties).")
-  Integer party;
-
-  @Option(
-      names = "--parties",
-      paramLabel = "FILE",
-      description = "The parties file: id, host and port of every party, and the keys directory.")
-  Path partiesFile;
-
-  @Option(
-      names = "--insecure-plaintext",
-      description = "Plain TCP without TLS: unauthenticated and unencrypted, for benchmarks.")
-  boolean plaintext;
-
-  @Option(
-      names = "--transport",
-      paramLabel = "KIND",
-      defaultValue = "netty",
-      description =
-          "netty, or socket: blocking sockets where each party's thread does its own I/O, lower"
-              + " latency per round on few cores, no link emulation (default: ${DEFAULT-VALUE}).")
-  String transportName;
-
-  @Mixin LinkOptions links;
-
-  @Option(names = "--each-session", description = "Print the running sum after every session.")
-  boolean eachSession;
-
-  @Option(names = "--json", description = "Print only the report, as one JSON object.")
-  boolean json;
-
-  @Option(names = "--no-progress", description = "Never show the progress bar.")
-  boolean noProgress;
-
-  @Option(names = Cohort.VERBOSE, description = "Print the stack trace of an error.")
-  boolean verbose;
+  @Mixin DistanceAverageOptions o;
 
   /** How long a signal waits for the current batch before the process ends anyway. */
   private static final Duration STOP_PATIENCE = Duration.ofSeconds(30);
@@ -234,8 +97,8 @@ final class DemoDistanceAverage implements Callable<Integer> {
                 + first.lastSession()
                 + " of "
                 + m.setup().sessions()
-                + (first.party() == 0 && checkpointFile != null
-                    ? ", saved in " + checkpointFile + ": start again to continue"
+                + (first.party() == 0 && o.checkpointFile != null
+                    ? ", saved in " + o.checkpointFile + ": start again to continue"
                     : ": start again to continue")
                 + " (exit "
                 + ExitCode.TERMINATED
@@ -286,15 +149,15 @@ final class DemoDistanceAverage implements Callable<Integer> {
         new DistanceAverageParty.Plan(
             parties,
             setup.sessions(),
-            parallelism,
-            stopAfter == null ? Long.MAX_VALUE : stopAfter,
+            o.parallelism,
+            o.stopAfter == null ? Long.MAX_VALUE : o.stopAfter,
             sumBits,
-            checkpointEvery);
-    Checkpoint checkpoint = new Checkpoint(checkpointFile);
+            o.checkpointEvery);
+    Checkpoint checkpoint = new Checkpoint(o.checkpointFile);
     long devicesCount = parties - 1;
-    boolean printEach = !json && (eachSession || setup.sessions() <= PRINT_SESSIONS_UP_TO);
+    boolean printEach = !o.json && (o.eachSession || setup.sessions() <= PRINT_SESSIONS_UP_TO);
     Progress progress =
-        new Progress(err, setup.sessions(), !noProgress && !json && Progress.onTerminal());
+        new Progress(err, setup.sessions(), !o.noProgress && !o.json && Progress.onTerminal());
     DistanceAverageParty.Listener server =
         (session, sum) -> {
           if (printEach) {
@@ -318,12 +181,12 @@ final class DemoDistanceAverage implements Callable<Integer> {
     EngineConfig config =
         DistanceAverageParty.agreed(EngineConfig.defaults(), plan, setup.tracesId());
     try {
-      if (party == null) {
+      if (o.party == null) {
         loopback =
-            (plaintext
+            (o.plaintext
                     ? Loopback.insecurePlaintext(setup.transport())
                     : Loopback.tls(setup.transport()))
-                .withEmulation(links.emulation());
+                .withEmulation(o.links.emulation());
         try (LocalParties local =
             LocalParties.builder(parties)
                 .suite(setup.suite())
@@ -333,7 +196,7 @@ final class DemoDistanceAverage implements Callable<Integer> {
           outcomes = local.onEngines((p, engine) -> roles.apply(p).run(engine));
         }
       } else {
-        outcomes = List.of(runOneParty(setup, config, roles.apply(party)));
+        outcomes = List.of(runOneParty(setup, config, roles.apply(o.party)));
       }
     } finally {
       progress.finish();
@@ -369,7 +232,7 @@ final class DemoDistanceAverage implements Callable<Integer> {
                     + " of "
                     + setup.sessions()
                     + ", up to "
-                    + parallelism
+                    + o.parallelism
                     + " per engine run"
                 : "none to run: session "
                     + first.lastSession()
@@ -390,7 +253,7 @@ final class DemoDistanceAverage implements Callable<Integer> {
                       Locale.ROOT,
                       "%.1f m per device per session",
                       sum / (double) (devicesCount * done))));
-      if (party == null) {
+      if (o.party == null) {
         long expected = plaintextSum(setup.traces(), parties - 1, done);
         match = expected == sum;
         header.add(
@@ -404,7 +267,7 @@ final class DemoDistanceAverage implements Callable<Integer> {
     }
     DemoReport report =
         new DemoReport(header, m.outcomes(), first.sessionsRun(), m.wallNanos(), m.usage());
-    if (json) {
+    if (o.json) {
       report.printJson(out);
     } else {
       report.print(out);
@@ -421,7 +284,9 @@ final class DemoDistanceAverage implements Callable<Integer> {
     PartiesFile file = setup.partiesFile();
     List<InetSocketAddress> addresses = file.addresses();
     TransportNetwork network =
-        setup.transport().bind(party, file.parties(), addresses.get(party), options(file.keys()));
+        setup
+            .transport()
+            .bind(o.party, file.parties(), addresses.get(o.party), options(file.keys()));
     try (Channel channel = network.connect(addresses)) {
       return mine.run(new Engine(setup.suite(), channel, config));
     } finally {
@@ -453,10 +318,10 @@ final class DemoDistanceAverage implements Callable<Integer> {
    * saying how many sessions they cover and what to deal. (Without files: nothing to check.)
    */
   private void checkMaterial(Field f, int p, int parties, long first, long end, int parallelism) {
-    if (preprocessing == null) {
+    if (o.preprocessing == null) {
       return;
     }
-    DealerFiles.Remaining left = DealerFiles.remaining(preprocessing, f, p, parties);
+    DealerFiles.Remaining left = DealerFiles.remaining(o.preprocessing, f, p, parties);
     long deviceBits = Long.MAX_VALUE;
     int poorest = 1;
     for (int d = 1; d < parties; d++) {
@@ -483,7 +348,7 @@ final class DemoDistanceAverage implements Callable<Integer> {
                 + " %d of P%d (%d needed); deal for the run with 'cohort preprocess --devices %d"
                 + " --sessions %d --parallelism %d --field %s --out %s' (dealing replaces the"
                 + " files)",
-            preprocessing,
+            o.preprocessing,
             covered,
             wanted,
             first,
@@ -499,7 +364,7 @@ final class DemoDistanceAverage implements Callable<Integer> {
             wanted,
             parallelism,
             f.name(),
-            preprocessing));
+            o.preprocessing));
   }
 
   /** Metres all devices travelled in sessions 1..{@code last}: the demo's own check. */
@@ -514,162 +379,34 @@ final class DemoDistanceAverage implements Callable<Integer> {
   }
 
   private String transport() {
-    Transport transport = Transport.parse(transportName);
+    Transport transport = Transport.parse(o.transportName);
     String security =
-        plaintext
+        o.plaintext
             ? "plain TCP (INSECURE)"
             : "TLS 1.3 with mutual authentication ("
                 + transport.tlsImplementation()
                 + "), "
-                + (party == null ? "keys generated for this run" : "keys from the parties file");
+                + (o.party == null ? "keys generated for this run" : "keys from the parties file");
     String kind = transport.description();
-    return (party == null
+    return (o.party == null
             ? kind + " over loopback, all parties in this JVM, " + security
-            : kind + ", this process runs P" + party + " of " + partiesFile + ", " + security)
-        + links.describe();
+            : kind + ", this process runs P" + o.party + " of " + o.partiesFile + ", " + security)
+        + o.links.describe();
   }
 
   /** This process's party's options in a deployment, with the keys of the parties file. */
   private TransportOptions options(Path keys) {
-    return links.applyTo(
-        plaintext
+    return o.links.applyTo(
+        o.plaintext
             ? TransportOptions.plaintextInsecure()
-            : TransportOptions.tls(TlsIdentity.load(keys, party)));
+            : TransportOptions.tls(TlsIdentity.load(keys, o.party)));
   }
-
-  /** What a run needs, checked: mistakes become one-line usage errors (exit code 2). */
-  record Setup(
-      int parties,
-      int sessions,
-      SuiteFactory suite,
-      Traces traces,
-      String tracesDescription,
-      String tracesId,
-      PartiesFile partiesFile,
-      Transport transport) {}
 
   private Setup checkedSetup() {
     try {
-      return setup();
+      return o.setup();
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage(), e);
-    }
-  }
-
-  private Setup setup() {
-    links.emulation(); // checks the values
-    Transport transport = Transport.parse(transportName);
-    if (!transport.emulatesLinks() && !LinkEmulation.NONE.equals(links.emulation())) {
-      throw new IllegalArgumentException(
-          "--latency-ms and --bandwidth-mbit need --transport netty (the socket transport"
-              + " does not emulate links)");
-    }
-    if (parallelism < 1) {
-      throw new IllegalArgumentException("parallelism (" + parallelism + ") must be >= 1");
-    }
-    if (checkpointEvery < 1) {
-      throw new IllegalArgumentException("checkpoint-every (" + checkpointEvery + ") must be >= 1");
-    }
-    if (stopAfter != null && stopAfter < 1) {
-      throw new IllegalArgumentException("stop-after (" + stopAfter + ") must be >= 1");
-    }
-    if ((party == null) != (partiesFile == null)) {
-      throw new IllegalArgumentException("--party and --parties go together");
-    }
-    PartiesFile file = null;
-    Integer n = devices == null ? null : devices + 1;
-    if (partiesFile != null) {
-      file = PartiesFile.read(partiesFile);
-      if (n != null && n != file.parties()) {
-        throw new IllegalArgumentException(
-            "devices ("
-                + devices
-                + ") does not match the parties file, which lists "
-                + file.parties()
-                + " parties");
-      }
-      n = file.parties();
-      if (party < 0 || party >= n) {
-        throw new IllegalArgumentException(
-            "party (" + party + ") must be in [0, " + n + ") for " + partiesFile);
-      }
-      file.checkOwnHost(party, partiesFile);
-      if (!plaintext && file.keys() == null) {
-        throw new IllegalArgumentException(
-            "parties file " + partiesFile + " names no keys directory ('keys DIR')");
-      }
-    }
-    Traces traces;
-    String described;
-    String tracesId; // what every party must have the same of
-    int total;
-    if (tracesFile != null) {
-      traces = Traces.read(tracesFile);
-      tracesId = "file with SHA-256 " + Traces.digest(tracesFile);
-      if (n != null && n - 1 != traces.devices()) {
-        throw new IllegalArgumentException(
-            "devices ("
-                + (n - 1)
-                + ") does not match "
-                + tracesFile
-                + ", which holds "
-                + traces.devices()
-                + " devices");
-      }
-      n = traces.devices() + 1;
-      total = sessions == null ? traces.sessions() : sessions;
-      if (total > traces.sessions()) {
-        throw new IllegalArgumentException(
-            "sessions ("
-                + total
-                + ") exceeds the "
-                + traces.sessions()
-                + " that "
-                + tracesFile
-                + " covers");
-      }
-      described =
-          tracesFile
-              + ", "
-              + traces.devices()
-              + " devices (P1 = "
-              + traces.name(0)
-              + (traces.devices() > 1 ? ", ..." : "")
-              + ")";
-    } else {
-      n = n == null ? 3 : n;
-      total = sessions == null ? 1000 : sessions;
-      if (n < 2) {
-        throw new IllegalArgumentException("devices (" + (n - 1) + ") must be >= 1");
-      }
-      if (total < 1 || total > 10_000_000) {
-        throw new IllegalArgumentException("sessions (" + total + ") must be in [1, 10000000]");
-      }
-      traces = null; // generated below, once the suite has accepted n parties
-      tracesId = "generated with --seed " + seed;
-      described = "generated, seed " + seed + " (random walks, one fix every 15-20 min)";
-    }
-    if (total < 1) {
-      throw new IllegalArgumentException("sessions (" + total + ") must be >= 1");
-    }
-    SuiteFactory suite =
-        new SuiteChoice(suiteName, field, preprocessing, dealerSeed).factory(party != null);
-    checkFieldSize(suite.field());
-    suite.validate(n); // before generating traces: --devices 100000 is refused at once
-    if (traces == null) {
-      traces = Traces.generate(seed, n - 1, total);
-    }
-    return new Setup(n, total, suite, traces, described, tracesId, file, transport);
-  }
-
-  private static void checkFieldSize(Field f) {
-    if (f.bitLength() < 40) {
-      throw new IllegalArgumentException(
-          "field "
-              + f.name()
-              + " ("
-              + f.bitLength()
-              + " bits) is too small for running sums of metres: use m61 or m127");
     }
   }
 
