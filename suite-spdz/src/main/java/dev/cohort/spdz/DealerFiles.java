@@ -128,9 +128,10 @@ public final class DealerFiles {
   /**
    * Deals from a fresh secret key and writes one file per party into {@code directory}. Nothing is
    * written when the dealing does not fit in the free space of the directory's file system ({@link
-   * InsufficientSpaceException}); the files are written under temporary names and only renamed into
-   * place (each with its new use record) once all are on disk, so a failed write (a full disk, an
-   * I/O error) removes what it wrote and leaves an earlier dealing in {@code directory} as it was.
+   * DealingSpace.InsufficientSpaceException}); the files are written under temporary names and only
+   * renamed into place (each with its new use record) once all are on disk, so a failed write (a
+   * full disk, an I/O error) removes what it wrote and leaves an earlier dealing in {@code
+   * directory} as it was.
    */
   public static List<Path> write(Path directory, Field field, int parties, Amounts amounts) {
     return write(directory, field, parties, amounts, Long.MAX_VALUE);
@@ -145,69 +146,6 @@ public final class DealerFiles {
       key[8 + b] = (byte) ~(seed >>> (8 * b));
     }
     return write(directory, field, parties, amounts, key, Long.MAX_VALUE);
-  }
-
-  /**
-   * A dealing that does not fit: in the free space of the directory's file system, or under the
-   * limit the caller set. Thrown before anything is written.
-   */
-  public static final class InsufficientSpaceException extends IllegalArgumentException {
-    private static final long serialVersionUID = 1L;
-
-    private final long needed;
-    private final long available;
-
-    InsufficientSpaceException(String message, long needed, long available) {
-      super(message);
-      this.needed = needed;
-      this.available = available;
-    }
-
-    /** Bytes the dealing needs ({@link Long#MAX_VALUE}: more than a long can count). */
-    public long needed() {
-      return needed;
-    }
-
-    /** Bytes free, or the limit set. */
-    public long available() {
-      return available;
-    }
-  }
-
-  /** Refuses a dealing of {@code needed} bytes that exceeds {@code maxBytes} or the free space. */
-  static void checkSpace(Path directory, long needed, long maxBytes, ToLongFunction<Path> freeSpace)
-      throws IOException {
-    if (needed > maxBytes) {
-      throw new InsufficientSpaceException(
-          "this dealing needs "
-              + bytes(needed)
-              + ", more than the limit of "
-              + bytes(maxBytes)
-              + "; deal less material or raise the limit",
-          needed,
-          maxBytes);
-    }
-    Path existing = directory.toAbsolutePath();
-    while (existing != null && !Files.exists(existing)) {
-      existing = existing.getParent();
-    }
-    if (existing == null) {
-      return;
-    }
-    long free = freeSpace.applyAsLong(existing);
-    if (needed > free) {
-      throw new InsufficientSpaceException(
-          "this dealing needs "
-              + bytes(needed)
-              + " but the file system of "
-              + directory
-              + " has "
-              + bytes(free)
-              + " free; deal less material (the demo's --sessions give its exact needs) or free"
-              + " space; nothing was written",
-          needed,
-          free);
-    }
   }
 
   private static List<Path> write(
@@ -240,7 +178,7 @@ public final class DealerFiles {
     Prg.secure().fill(id, 0, 2); // a fresh id even for a seeded dealing: it names this dealing
     List<Path> temps = new ArrayList<>();
     try {
-      checkSpace(directory, dealingBytes(field, parties, amounts), maxBytes, freeSpace);
+      DealingSpace.check(directory, dealingBytes(field, parties, amounts), maxBytes, freeSpace);
       if (!Files.isDirectory(directory)) {
         Files.createDirectories(directory, ownerOnlyDirectory(directory));
       }
@@ -298,24 +236,6 @@ public final class DealerFiles {
           e);
     }
     return files;
-  }
-
-  /** {@code n} bytes as a person reads them: "79.0 GB (79012345678 bytes)". */
-  static String bytes(long n) {
-    if (n == Long.MAX_VALUE) {
-      return "more than 9.2 EB";
-    }
-    String[] units = {"kB", "MB", "GB", "TB", "PB", "EB"};
-    if (n < 1000) {
-      return n + " bytes";
-    }
-    double v = n;
-    int u = -1;
-    while (v >= 1000 && u < units.length - 1) {
-      v /= 1000;
-      u++;
-    }
-    return String.format(java.util.Locale.ROOT, "%.1f %s (%d bytes)", v, units[u], n);
   }
 
   private static Path temporary(Path file) {

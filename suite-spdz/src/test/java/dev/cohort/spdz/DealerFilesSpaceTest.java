@@ -56,9 +56,9 @@ class DealerFilesSpaceTest {
     Path out = directory.resolve("dealt");
     DealerFiles.Amounts a = new DealerFiles.Amounts(1000, 0, 0, 0, 0);
     long needed = DealerFiles.dealingBytes(M61, 2, a);
-    DealerFiles.InsufficientSpaceException e =
+    DealingSpace.InsufficientSpaceException e =
         assertThrows(
-            DealerFiles.InsufficientSpaceException.class,
+            DealingSpace.InsufficientSpaceException.class,
             () -> DealerFiles.write(out, M61, 2, a, needed - 1));
     assertEquals(needed, e.needed());
     assertEquals(needed - 1, e.available());
@@ -72,9 +72,9 @@ class DealerFilesSpaceTest {
   void dealing_largerThanALongCanCount_refused(@TempDir Path directory) {
     DealerFiles.Amounts huge = new DealerFiles.Amounts(Long.MAX_VALUE / 4, 0, 0, 0, 0);
     assertEquals(Long.MAX_VALUE, DealerFiles.dealingBytes(M61, 2, huge));
-    DealerFiles.InsufficientSpaceException e =
+    DealingSpace.InsufficientSpaceException e =
         assertThrows(
-            DealerFiles.InsufficientSpaceException.class,
+            DealingSpace.InsufficientSpaceException.class,
             () -> DealerFiles.write(directory, M61, 2, huge));
     assertTrue(e.getMessage().startsWith("this dealing needs more than 9.2 EB"), e.getMessage());
     assertEquals(List.of(), list(directory));
@@ -85,9 +85,9 @@ class DealerFilesSpaceTest {
       throws Exception {
     try (Tmpfs small = Tmpfs.mount(directory.resolve("small"))) {
       DealerFiles.Amounts twoMegabytes = new DealerFiles.Amounts(25_000, 0, 0, 0, 0);
-      DealerFiles.InsufficientSpaceException e =
+      DealingSpace.InsufficientSpaceException e =
           assertThrows(
-              DealerFiles.InsufficientSpaceException.class,
+              DealingSpace.InsufficientSpaceException.class,
               () -> DealerFiles.write(small.path, M61, 2, twoMegabytes));
       assertTrue(e.available() <= Tmpfs.BYTES, "free space " + e.available());
       assertTrue(e.getMessage().contains(" free; deal less material"), e.getMessage());
