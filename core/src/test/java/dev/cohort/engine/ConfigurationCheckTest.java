@@ -68,32 +68,11 @@ class ConfigurationCheckTest {
   }
 
   private static List<Throwable> runWithBatchSizes(int... batchSizes) throws Exception {
-    int n = batchSizes.length;
-    InMemoryNetwork network = new InMemoryNetwork(n, Duration.ofSeconds(10));
-    ExecutorService pool = Executors.newFixedThreadPool(n);
-    try {
-      List<Future<Long>> futures = new ArrayList<>();
-      for (int p = 0; p < n; p++) {
-        Channel channel = network.channel(p);
-        EngineConfig config =
-            EngineConfig.defaults().withInsecureSeed(3).withBatchSize(batchSizes[p]);
-        futures.add(
-            pool.submit(
-                () -> new Engine(withSetup(), channel, config).run(b -> Deferred.of(7L)).value()));
-      }
-      List<Throwable> failures = new ArrayList<>();
-      for (Future<Long> f : futures) {
-        try {
-          assertEquals(7L, f.get(20, TimeUnit.SECONDS));
-          failures.add(null);
-        } catch (java.util.concurrent.ExecutionException e) {
-          failures.add(e.getCause());
-        }
-      }
-      return failures;
-    } finally {
-      pool.shutdownNow();
+    EngineConfig[] configs = new EngineConfig[batchSizes.length];
+    for (int p = 0; p < configs.length; p++) {
+      configs[p] = EngineConfig.defaults().withInsecureSeed(3).withBatchSize(batchSizes[p]);
     }
+    return runWith(withSetup(), configs);
   }
 
   @Test

@@ -21,7 +21,6 @@ import dev.cohort.harness.LocalParties;
 import dev.cohort.harness.PartyFailedException;
 import dev.cohort.net.Channel;
 import dev.cohort.net.InMemoryNetwork;
-import dev.cohort.spdz.SpdzPreprocessing.InputMasks;
 import dev.cohort.spdz.SpdzPreprocessing.Triples;
 import dev.cohort.suite.SuiteFactory;
 import dev.cohort.testing.RandomCircuit;
@@ -325,12 +324,7 @@ class SpdzProtocolTest {
           if (party != 1) {
             return inner;
           }
-          return new SpdzPreprocessing() {
-            @Override
-            public long[] macKeyShare() {
-              return inner.macKeyShare();
-            }
-
+          return new ForwardingPreprocessing(inner) {
             @Override
             public Triples triples(int count) {
               Triples t = inner.triples(count);
@@ -338,26 +332,6 @@ class SpdzProtocolTest {
               field.encode(1, one, 0);
               field.add(t.c().mac, 0, one, 0, t.c().mac, 0, 1);
               return t;
-            }
-
-            @Override
-            public InputMasks inputMasks(int owner, int count) {
-              return inner.inputMasks(owner, count);
-            }
-
-            @Override
-            public InputMasks inputBits(int owner, int count) {
-              return inner.inputBits(owner, count);
-            }
-
-            @Override
-            public dev.cohort.suite.Shares randomElements(int count) {
-              return inner.randomElements(count);
-            }
-
-            @Override
-            public dev.cohort.suite.Shares randomBits(int count) {
-              return inner.randomBits(count);
             }
           };
         };
