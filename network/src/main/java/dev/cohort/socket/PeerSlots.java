@@ -4,6 +4,7 @@ import dev.cohort.api.NetworkException;
 import dev.cohort.api.PartyId;
 import dev.cohort.transport.Failures;
 import dev.cohort.transport.PeerAdmission;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.security.cert.X509Certificate;
@@ -113,6 +114,29 @@ final class PeerSlots {
       lastError[claimed] = PeerAdmission.refusedFrom(from, refusal);
     }
     return refusal;
+  }
+
+  /**
+   * Keeps why an accepted connection from {@code from} was refused for speaking the other protocol
+   * ({@code reason}) as the last error of the party its hello claims ({@code claimed}), or, when it
+   * said nothing this party can read ({@code claimed} -1), of every lower peer still missing whose
+   * address is on the host it came from.
+   */
+  synchronized void mismatchFrom(SocketAddress from, int claimed, String reason) {
+    String kept = PeerAdmission.refusedFrom(from, reason);
+    if (claimed >= 0) {
+      if (admission.inRange(claimed) && claimed != self) {
+        lastError[claimed] = kept;
+      }
+      return;
+    }
+    InetSocketAddress[] known = addresses;
+    InetAddress host = from instanceof InetSocketAddress a ? a.getAddress() : null;
+    for (int p = 0; p < self && known != null; p++) {
+      if (peers[p] == null && host != null && host.equals(known[p].getAddress())) {
+        lastError[p] = kept;
+      }
+    }
   }
 
   private boolean reserve(int party) {

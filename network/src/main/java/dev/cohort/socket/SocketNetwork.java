@@ -5,6 +5,7 @@ import dev.cohort.api.PartyId;
 import dev.cohort.transport.Failures;
 import dev.cohort.transport.LinkEmulation;
 import dev.cohort.transport.PeerAdmission;
+import dev.cohort.transport.RefusalLog;
 import dev.cohort.transport.TransportNetwork;
 import dev.cohort.transport.TransportOptions;
 import dev.cohort.transport.WireFormat;
@@ -74,6 +75,7 @@ public final class SocketNetwork implements TransportNetwork {
   private final Set<Socket> unverified = ConcurrentHashMap.newKeySet();
   private final PeerSlots slots;
   private final Dialer dialer;
+  private final RefusalLog refusals = new RefusalLog(log);
   private boolean connecting;
 
   private SocketNetwork(int self, int parties, TransportOptions options) throws IOException {
@@ -101,7 +103,7 @@ public final class SocketNetwork implements TransportNetwork {
         new Watchdog(THREAD_PREFIX + "timer-" + me, options.handshakeTimeout().toMillis());
     this.dialer = new Dialer(slots, handshake, watchdog, unverified);
     Acceptor accepting =
-        new Acceptor(self, server, slots, handshake, watchdog, handshakes, unverified);
+        new Acceptor(self, server, slots, handshake, watchdog, handshakes, unverified, refusals);
     this.acceptor = daemons(THREAD_PREFIX + "accept-" + me).newThread(accepting);
   }
 
@@ -126,7 +128,10 @@ public final class SocketNetwork implements TransportNetwork {
   /**
    * Starts party {@code self} of {@code parties} listening on {@code listen} (port 0 picks a free
    * port; {@link #localAddress} tells which). Peers may dial from now on. Refuses options this
-   * transport cannot honour (link emulation, the BoringSSL provider).
+   * transport cannot honour (link emulation, the BoringSSL provider). Throws a {@link
+   * NetworkException} naming the address and the cause when it cannot listen there (the port taken,
+   * for instance by this party started twice, or an address not of this host), with the {@code
+   * java.net.BindException} as its cause ({@link Failures#cannotListen}).
    */
   public static SocketNetwork bind(
       int self, int parties, InetSocketAddress listen, TransportOptions options) {
@@ -142,8 +147,7 @@ public final class SocketNetwork implements TransportNetwork {
       network.server.bind(listen, 64);
     } catch (IOException e) {
       network.close();
-      throw new NetworkException(
-          PartyId.of(self) + " could not listen on " + listen + ": " + Failures.describe(e), e);
+      throw Failures.cannotListen(self, listen, e);
     }
     network.acceptor.start();
     log.debug("{} listening on {}", PartyId.of(self), network.localAddress());
@@ -258,6 +262,7 @@ public final class SocketNetwork implements TransportNetwork {
     if (attached == null) {
       return;
     }
+    refusals.flush();
     try {
       server.close();
     } catch (IOException e) {

@@ -2,6 +2,7 @@ package dev.cohort.transport;
 
 import dev.cohort.api.PartyId;
 import dev.cohort.transport.tls.Certificates;
+import java.net.InetSocketAddress;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.function.IntPredicate;
@@ -46,8 +47,11 @@ public final class PeerAdmission {
     }
   }
 
-  /** Refuses a second {@code connect}, and addresses that do not list every party. */
-  public void checkConnect(boolean connecting, List<?> addresses) {
+  /**
+   * Refuses a second {@code connect}, addresses that do not list every party, and two parties at
+   * the same host and port (a party there would dial itself, or the other could never listen).
+   */
+  public void checkConnect(boolean connecting, List<InetSocketAddress> addresses) {
     if (connecting) {
       throw new IllegalStateException(PartyId.of(self) + " has connected already");
     }
@@ -55,6 +59,33 @@ public final class PeerAdmission {
       throw new IllegalArgumentException(
           "addresses (" + addresses.size() + ") must list all " + parties + " parties");
     }
+    for (int p = 0; p < parties; p++) {
+      for (int q = p + 1; q < parties; q++) {
+        if (sameEndpoint(addresses.get(p), addresses.get(q))) {
+          InetSocketAddress a = addresses.get(q);
+          throw new IllegalArgumentException(
+              PartyId.of(p)
+                  + " and "
+                  + PartyId.of(q)
+                  + " have the same address, "
+                  + a.getHostString()
+                  + ":"
+                  + a.getPort()
+                  + ": every party needs a host:port of its own");
+        }
+      }
+    }
+  }
+
+  /** Same port, and the same host by name or by resolved address ("localhost" is 127.0.0.1). */
+  private static boolean sameEndpoint(InetSocketAddress a, InetSocketAddress b) {
+    if (a == null || b == null || a.getPort() != b.getPort()) {
+      return false;
+    }
+    if (a.getHostString().equalsIgnoreCase(b.getHostString())) {
+      return true;
+    }
+    return a.getAddress() != null && a.getAddress().equals(b.getAddress());
   }
 
   /** True when {@code party} is a valid id of this deployment (this party's own included). */
