@@ -115,12 +115,13 @@ public final class NettyTransport extends TransportChannel {
       if (!inTime && missing > 0) {
         forgetAll(self, incoming);
         throw new NetworkException(
-            firstMissing(self, incoming)
-                + " sent nothing for round "
-                + round
-                + " within "
-                + receiveTimeout.toMillis()
-                + " ms");
+            explain(
+                firstMissing(self, incoming)
+                    + " sent nothing for round "
+                    + round
+                    + " within "
+                    + receiveTimeout.toMillis()
+                    + " ms"));
       }
     }
     return incoming;
@@ -141,9 +142,10 @@ public final class NettyTransport extends TransportChannel {
     }
     forgetAll(myId(), incoming);
     failure =
-        item == PeerLink.CLOSED
-            ? links[p].name() + " closed its connection before round " + round
-            : links[p].name() + " " + ((PeerLink.Failure) item).reason();
+        explain(
+            item == PeerLink.CLOSED
+                ? links[p].name() + " closed its connection before round " + round
+                : links[p].name() + " " + ((PeerLink.Failure) item).reason());
     throw new NetworkException(failure);
   }
 

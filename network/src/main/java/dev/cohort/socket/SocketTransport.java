@@ -136,7 +136,7 @@ public final class SocketTransport extends TransportChannel {
   }
 
   private NetworkException fail(int p, String what, boolean closeConnection) {
-    failure = names[p] + what;
+    failure = explain(names[p] + what);
     peers[p].failed();
     if (closeConnection) {
       PeerConnection.closeQuietly(peers[p].raw);

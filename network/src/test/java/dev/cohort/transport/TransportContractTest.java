@@ -33,6 +33,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
@@ -530,6 +531,43 @@ public abstract class TransportContractTest {
       }
       assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "failed promptly");
     } finally {
+      channels.forEach(Channel::close);
+    }
+  }
+
+  /**
+   * A party whose process did not run for a minute (as under SIGSTOP: its pause watch ticks a
+   * minute late) finds its peer gone, and says that it was paused itself rather than blaming the
+   * peer; what it saw comes after.
+   */
+  @Test
+  void exchange_afterThisPartyWasPaused_saysSoBeforeBlamingThePeer() {
+    AtomicLong clock = new AtomicLong(System.nanoTime());
+    PauseWatch stalled = new PauseWatch(clock::get);
+    PauseWatch.useShared(stalled);
+    List<Channel> channels = List.of();
+    try {
+      List<TransportNetwork> endpoints = bindAll(2, p -> plaintext());
+      List<InetSocketAddress> addresses = addresses(endpoints);
+      channels = Parties.each(2, p -> endpoints.get(p).connect(addresses));
+      clock.addAndGet(
+          TimeUnit.SECONDS.toNanos(60) + TimeUnit.MILLISECONDS.toNanos(PauseWatch.TICK_MILLIS));
+      stalled.tick(); // a minute late: nothing in the process ran meanwhile
+      channels.get(1).close(); // the peer gave up on P0
+      Channel t0 = channels.get(0);
+      NetworkException e =
+          assertThrows(NetworkException.class, () -> t0.exchange(new long[2][1], new int[] {1, 1}));
+      assertTrue(
+          e.getMessage()
+              .startsWith(
+                  "this party was paused for 60 s (SIGSTOP, a debugger, swapping?), longer than"
+                      + " its peers wait for it (15000 ms): they may have given up on it; what it"
+                      + " saw then: "
+                      + name(addresses.get(1), 1)
+                      + " "),
+          e.getMessage());
+    } finally {
+      PauseWatch.useShared(null);
       channels.forEach(Channel::close);
     }
   }
