@@ -56,6 +56,15 @@ import org.slf4j.LoggerFactory;
  * silent: a crashed or frozen peer fails the others after the idle timeout, even while they wait
  * out a longer receive timeout.
  *
+ * <p>A peer that speaks the other protocol (TLS where this party runs in plaintext, or the reverse:
+ * {@link ProtocolMismatch}) is recognised by the first bytes it sends: with TLS, by a {@link
+ * PlaintextSniffer} in front of the TLS handler, in plaintext by the frame decoder. A dialed peer
+ * that answers so ends {@link #connect} at once with a {@link NetworkException} that names it and
+ * the setting; an accepted connection only leaves the reason for the "did not connect" error, since
+ * a stranger could send the same bytes. Connections refused before their hello are logged through a
+ * {@link RefusalLog}. {@link #connect} refuses an address list in which two parties share a host
+ * and port.
+ *
  * <p>All connections of a party share one event-loop thread, so registering peers needs no locks;
  * the party's own thread only reads the links once {@link #connect} has seen them all ready.
  */
@@ -340,8 +349,9 @@ public final class NettyNetwork implements TransportNetwork {
   }
 
   /**
-   * Builds the pipeline of one connection: TLS, the idle watch (heartbeats out, silence in), the
-   * link emulation if any, the frame decoder, then the peer handler.
+   * Builds the pipeline of one connection: with TLS, the sniffer of a plaintext peer and TLS; the
+   * idle watch (heartbeats out, silence in), the link emulation if any, the frame decoder, then the
+   * peer handler.
    */
   private final class Initializer extends ChannelInitializer<SocketChannel> {
     private final Dialer dialer; // null on accepted connections

@@ -17,6 +17,9 @@ import java.time.Duration;
  * waiting at most the receive timeout and waking once, when the last frame is there or a peer
  * fails.
  *
+ * <p>A failure that follows a pause of this process itself (SIGSTOP, a debugger, swapping) longer
+ * than its peers wait says so before naming the peer ({@link TransportChannel#explain}).
+ *
  * <p>Byte counts in {@link #stats} are whole frames as they cross the connection (length field,
  * header and payload), before TLS adds its record overhead.
  *

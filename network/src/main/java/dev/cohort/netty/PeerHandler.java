@@ -27,7 +27,9 @@ import org.slf4j.LoggerFactory;
  * the connection is idle and fails the peer when it goes silent, and from then on hands every
  * frame, abort and failure to the peer's {@link PeerLink}. Until the hello is verified the
  * connection belongs to no peer: anything else closes it, and a dialed connection that ends is
- * dialed again.
+ * dialed again. A peer that speaks the other protocol (a {@link PlaintextSniffer.PlaintextPeer}
+ * event under TLS, {@link WireFormat#SPEAKS_TLS} in plaintext) ends connecting on a dialed
+ * connection and is refused with an answer in its own protocol on an accepted one.
  */
 final class PeerHandler extends ChannelInboundHandlerAdapter {
 

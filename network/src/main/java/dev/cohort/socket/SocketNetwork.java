@@ -55,6 +55,13 @@ import org.slf4j.LoggerFactory;
  * transport then adds a writer thread per peer on the first large frame, stopped by {@link #close}.
  * There are no heartbeats: the idle timeout of the options is not used, and a frozen peer that
  * keeps its connection open is caught by the receive timeout of a round.
+ *
+ * <p>A peer that speaks the other protocol (TLS where this party runs in plaintext, or the reverse:
+ * {@link dev.cohort.transport.ProtocolMismatch}) is recognised by its first bytes ({@link
+ * Handshake}, {@link FrameReader}); a dialed one ends {@link #connect} at once naming it and the
+ * setting, an accepted one only leaves the reason for the "did not connect" error, since a stranger
+ * could send the same bytes. Refusals are logged through a {@link RefusalLog}. {@link #connect}
+ * refuses an address list in which two parties share a host and port.
  */
 public final class SocketNetwork implements TransportNetwork {
 
