@@ -108,10 +108,10 @@ public final class NettyNetwork implements TransportNetwork {
 
   /**
    * Starts party {@code self} of {@code parties} listening on {@code listen} (port 0 picks a free
-   * port; {@link #localAddress} tells which). Peers may dial from now on. Throws a {@link
-   * NetworkException} naming the address and the cause when it cannot listen there (the port taken,
-   * for instance by this party started twice, or an address not of this host), with the {@code
-   * java.net.BindException} as its cause ({@link Failures#cannotListen}).
+   * port; {@link #localAddress} tells which). Peers may dial from now on. Throws an {@link
+   * java.io.UncheckedIOException} naming the address and the cause when it cannot listen there (the
+   * port taken, for instance by this party started twice, or an address not of this host), with the
+   * {@code java.net.BindException} as its cause ({@link Failures#cannotListen}).
    */
   public static NettyNetwork bind(
       int self, int parties, InetSocketAddress listen, TransportOptions options) {

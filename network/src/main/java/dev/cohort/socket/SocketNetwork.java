@@ -135,10 +135,10 @@ public final class SocketNetwork implements TransportNetwork {
   /**
    * Starts party {@code self} of {@code parties} listening on {@code listen} (port 0 picks a free
    * port; {@link #localAddress} tells which). Peers may dial from now on. Refuses options this
-   * transport cannot honour (link emulation, the BoringSSL provider). Throws a {@link
-   * NetworkException} naming the address and the cause when it cannot listen there (the port taken,
-   * for instance by this party started twice, or an address not of this host), with the {@code
-   * java.net.BindException} as its cause ({@link Failures#cannotListen}).
+   * transport cannot honour (link emulation, the BoringSSL provider). Throws an {@link
+   * java.io.UncheckedIOException} naming the address and the cause when it cannot listen there (the
+   * port taken, for instance by this party started twice, or an address not of this host), with the
+   * {@code java.net.BindException} as its cause ({@link Failures#cannotListen}).
    */
   public static SocketNetwork bind(
       int self, int parties, InetSocketAddress listen, TransportOptions options) {

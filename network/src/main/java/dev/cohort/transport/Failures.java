@@ -2,6 +2,8 @@ package dev.cohort.transport;
 
 import dev.cohort.api.NetworkException;
 import dev.cohort.api.PartyId;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 
@@ -48,10 +50,12 @@ public final class Failures {
   /**
    * A party cannot listen where it was told to: the port is taken (most often by the same party
    * started twice), the address is not one of this host's, or the port needs privileges. The
-   * message names the address, the cause and a likely fix; the cause is kept ({@link BindException}
-   * for these three), so callers can tell a bind failure from other I/O errors.
+   * message names the address, the cause and a likely fix. It is a local problem of this party's
+   * configuration, not a peer's failure, so not a {@link NetworkException}: an {@link
+   * UncheckedIOException} whose cause is the I/O error ({@link BindException} for these three), so
+   * callers can tell a bind failure from other errors by the cause's type.
    */
-  public static NetworkException cannotListen(int self, InetSocketAddress listen, Throwable cause) {
+  public static RuntimeException cannotListen(int self, InetSocketAddress listen, Throwable cause) {
     String reason = describe(cause);
     String hint = "";
     if (reason.contains("already in use")) {
@@ -61,7 +65,7 @@ public final class Failures {
     } else if (reason.contains("Permission denied")) {
       hint = " (ports below 1024 need privileges)";
     }
-    return new NetworkException(
+    String message =
         PartyId.of(self)
             + " cannot listen on "
             + listen.getHostString()
@@ -69,8 +73,10 @@ public final class Failures {
             + listen.getPort()
             + ": "
             + reason
-            + hint,
-        cause);
+            + hint;
+    return cause instanceof IOException io
+        ? new UncheckedIOException(message, io)
+        : new NetworkException(message, cause);
   }
 
   /** Why a dial or an accepted connection failed once the handshake timeout closed it. */
