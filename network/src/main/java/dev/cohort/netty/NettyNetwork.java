@@ -26,7 +26,6 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.Future;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.security.cert.X509Certificate;
@@ -283,19 +282,12 @@ public final class NettyNetwork implements TransportNetwork {
   void mismatchFrom(SocketAddress from, int claimed, String reason) {
     refusals.refused(from, reason);
     String kept = PeerAdmission.refusedFrom(from, reason);
-    if (claimed >= 0) {
-      if (admission.inRange(claimed) && claimed != self) {
-        links[claimed].lastError(kept);
-      }
-      return;
-    }
-    InetAddress host = from instanceof InetSocketAddress a ? a.getAddress() : null;
-    for (int p = 0; p < self; p++) {
-      InetAddress listed = links[p].address() == null ? null : links[p].address().getAddress();
-      if (!links[p].ready.isDone() && host != null && host.equals(listed)) {
-        links[p].lastError(kept);
-      }
-    }
+    admission.blameMismatch(
+        from,
+        claimed,
+        p -> links[p].address(),
+        p -> !links[p].ready.isDone(),
+        p -> links[p].lastError(kept));
   }
 
   private String check(

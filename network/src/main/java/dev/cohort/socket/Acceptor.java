@@ -136,9 +136,9 @@ final class Acceptor implements Runnable {
         return;
       } else if (frame instanceof InboundFrame.Error error
           && WireFormat.SPEAKS_TLS.equals(error.reason())) {
+        mismatch(from, -1, ProtocolMismatch.speaksTls());
         // This party runs in plaintext: a plaintext abort tells a TLS dialer why.
         connection.writeNow(FrameEncoder.abort(0, ProtocolMismatch.PLAINTEXT_ANSWER));
-        mismatch(from, -1, ProtocolMismatch.speaksTls());
         return;
       } else {
         refusal = Handshake.notHello(frame);

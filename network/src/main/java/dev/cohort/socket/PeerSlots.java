@@ -4,7 +4,6 @@ import dev.cohort.api.NetworkException;
 import dev.cohort.api.PartyId;
 import dev.cohort.transport.Failures;
 import dev.cohort.transport.PeerAdmission;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.security.cert.X509Certificate;
@@ -124,19 +123,13 @@ final class PeerSlots {
    */
   synchronized void mismatchFrom(SocketAddress from, int claimed, String reason) {
     String kept = PeerAdmission.refusedFrom(from, reason);
-    if (claimed >= 0) {
-      if (admission.inRange(claimed) && claimed != self) {
-        lastError[claimed] = kept;
-      }
-      return;
-    }
     InetSocketAddress[] known = addresses;
-    InetAddress host = from instanceof InetSocketAddress a ? a.getAddress() : null;
-    for (int p = 0; p < self && known != null; p++) {
-      if (peers[p] == null && host != null && host.equals(known[p].getAddress())) {
-        lastError[p] = kept;
-      }
-    }
+    admission.blameMismatch(
+        from,
+        claimed,
+        p -> known == null ? null : known[p],
+        p -> peers[p] == null,
+        p -> lastError[p] = kept);
   }
 
   private boolean reserve(int party) {

@@ -2,9 +2,13 @@ package dev.cohort.transport;
 
 import dev.cohort.api.PartyId;
 import dev.cohort.transport.tls.Certificates;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.security.cert.X509Certificate;
 import java.util.List;
+import java.util.function.IntConsumer;
+import java.util.function.IntFunction;
 import java.util.function.IntPredicate;
 
 /**
@@ -127,6 +131,36 @@ public final class PeerAdmission {
       return party + " is already connected";
     }
     return null;
+  }
+
+  /**
+   * Names the peers whose "did not connect" error keeps the reason an accepted connection from
+   * {@code from} was refused for speaking the other protocol ({@link ProtocolMismatch}): the party
+   * its hello claims ({@code claimed}), or, when it said nothing this party can read ({@code
+   * claimed} -1: TLS bytes to a plaintext party), every lower peer still {@code missing} whose
+   * address ({@code listed}) is on the host the connection came from. Such a connection never ends
+   * {@code connect}: its bytes are unauthenticated, and a stranger must not make a party give up on
+   * a real peer; only a dialer, which reached the address of the peer, gives up at once.
+   */
+  public void blameMismatch(
+      SocketAddress from,
+      int claimed,
+      IntFunction<InetSocketAddress> listed,
+      IntPredicate missing,
+      IntConsumer blame) {
+    if (claimed >= 0) {
+      if (inRange(claimed) && claimed != self) {
+        blame.accept(claimed);
+      }
+      return;
+    }
+    InetAddress host = from instanceof InetSocketAddress a ? a.getAddress() : null;
+    for (int p = 0; p < self && host != null; p++) {
+      InetSocketAddress address = listed.apply(p);
+      if (missing.test(p) && address != null && host.equals(address.getAddress())) {
+        blame.accept(p);
+      }
+    }
   }
 
   /**
