@@ -7,6 +7,7 @@ import dev.cohort.transport.Backoff;
 import dev.cohort.transport.Failures;
 import dev.cohort.transport.PeerAdmission;
 import dev.cohort.transport.ProtocolMismatch;
+import dev.cohort.transport.ProtocolMismatchException;
 import dev.cohort.transport.RefusalLog;
 import dev.cohort.transport.TransportNetwork;
 import dev.cohort.transport.TransportOptions;
@@ -58,11 +59,11 @@ import org.slf4j.LoggerFactory;
  * <p>A peer that speaks the other protocol (TLS where this party runs in plaintext, or the reverse:
  * {@link ProtocolMismatch}) is recognised by the first bytes it sends: with TLS, by a {@link
  * PlaintextSniffer} in front of the TLS handler, in plaintext by the frame decoder. A dialed peer
- * that answers so ends {@link #connect} at once with a {@link NetworkException} that names it and
- * the setting; an accepted connection only leaves the reason for the "did not connect" error, since
- * a stranger could send the same bytes. Connections refused before their hello are logged through a
- * {@link RefusalLog}. {@link #connect} refuses an address list in which two parties share a host
- * and port.
+ * that answers so ends {@link #connect} at once with a {@link ProtocolMismatchException} that names
+ * it and the setting; an accepted connection only leaves the reason for the "did not connect"
+ * error, since a stranger could send the same bytes. Connections refused before their hello are
+ * logged through a {@link RefusalLog}. {@link #connect} refuses an address list in which two
+ * parties share a host and port.
  *
  * <p>All connections of a party share one event-loop thread, so registering peers needs no locks;
  * the party's own thread only reads the links once {@link #connect} has seen them all ready.
@@ -174,6 +175,9 @@ public final class NettyNetwork implements TransportNetwork {
       throw missing(timeoutMillis);
     } catch (ExecutionException e) {
       close();
+      if (e.getCause() instanceof ProtocolMismatchException mismatch) {
+        throw new ProtocolMismatchException(mismatch.getMessage(), mismatch);
+      }
       throw new NetworkException(e.getCause().getMessage(), e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -430,7 +434,7 @@ public final class NettyNetwork implements TransportNetwork {
      */
     void mismatch(String message) {
       link.lastError(message);
-      link.ready.completeExceptionally(new NetworkException(message));
+      link.ready.completeExceptionally(new ProtocolMismatchException(message));
     }
 
     /** The peer answered but cannot be the party dialed: dialing again cannot help. */

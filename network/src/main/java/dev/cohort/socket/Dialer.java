@@ -5,6 +5,7 @@ import dev.cohort.transport.Backoff;
 import dev.cohort.transport.Failures;
 import dev.cohort.transport.InboundFrame;
 import dev.cohort.transport.ProtocolMismatch;
+import dev.cohort.transport.ProtocolMismatchException;
 import dev.cohort.transport.WireFormat;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -106,7 +107,7 @@ final class Dialer {
       } else if (frame instanceof InboundFrame.Error error
           && WireFormat.SPEAKS_TLS.equals(error.reason())) {
         PeerConnection.closeQuietly(raw);
-        throw new NetworkException(ProtocolMismatch.peerSpeaksTls(slots.name(peer)));
+        throw new ProtocolMismatchException(ProtocolMismatch.peerSpeaksTls(slots.name(peer)));
       } else {
         refusal = Handshake.notHello(frame);
       }
@@ -114,7 +115,8 @@ final class Dialer {
       throw new NetworkException(Failures.couldNotConnect(slots.name(peer), refusal));
     } catch (PlaintextPeerException e) {
       PeerConnection.closeQuietly(raw);
-      throw new NetworkException(ProtocolMismatch.peerSpeaksPlaintext(slots.name(peer)), e);
+      throw new ProtocolMismatchException(
+          ProtocolMismatch.peerSpeaksPlaintext(slots.name(peer)), e);
     } catch (IOException e) {
       PeerConnection.closeQuietly(raw);
       if (late.get()) {

@@ -19,10 +19,10 @@ package dev.cohort.transport;
  * that reads a plaintext hello answers with a TLS alert ({@link #TLS_ALERT}), which a plaintext
  * party recognises as TLS; a plaintext party that reads a TLS record answers with a plaintext abort
  * frame ({@link #PLAINTEXT_ANSWER}), which a TLS party recognises as a Cohort frame. Only the
- * dialing side may end {@code connect} on a mismatch: it reached the address of the peer it dialed.
- * An accepting side cannot tell a misconfigured peer from a stranger writing the same bytes (both
- * are unauthenticated), so it only keeps the reason for the "did not connect" error of the peer the
- * bytes claim to be.
+ * dialing side may end {@code connect} on a mismatch (with a {@link ProtocolMismatchException}): it
+ * reached the address of the peer it dialed. An accepting side cannot tell a misconfigured peer
+ * from a stranger writing the same bytes (both are unauthenticated), so it only keeps the reason
+ * for the "did not connect" error of the peer the bytes claim to be.
  */
 public final class ProtocolMismatch {
 

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cohort.api.NetworkException;
 import dev.cohort.netty.NettyNetwork;
+import dev.cohort.transport.ProtocolMismatchException;
 import dev.cohort.transport.TestKeys;
 import dev.cohort.transport.TransportNetwork;
 import dev.cohort.transport.TransportOptions;
@@ -61,7 +61,8 @@ class ProtocolMismatchInteropTest {
     CompletableFuture<?> accepting = CompletableFuture.runAsync(() -> party1.connect(addresses));
     try {
       long start = System.nanoTime();
-      NetworkException e = assertThrows(NetworkException.class, () -> party0.connect(addresses));
+      ProtocolMismatchException e =
+          assertThrows(ProtocolMismatchException.class, () -> party0.connect(addresses));
       long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
       String peer = "P1 (127.0.0.1:" + addresses.get(1).getPort() + ") ";
       assertEquals(

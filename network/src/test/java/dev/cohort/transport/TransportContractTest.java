@@ -363,8 +363,8 @@ public abstract class TransportContractTest {
         CompletableFuture.supplyAsync(
             () -> assertThrows(NetworkException.class, () -> endpoints.get(1).connect(addresses)));
     long start = System.nanoTime();
-    NetworkException dialer =
-        assertThrows(NetworkException.class, () -> endpoints.get(0).connect(addresses));
+    ProtocolMismatchException dialer =
+        assertThrows(ProtocolMismatchException.class, () -> endpoints.get(0).connect(addresses));
     long dialerMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
     String peerPlaintext = "speaks plaintext (--insecure-plaintext) but this party uses TLS";
     String peerTls = "speaks TLS but this party runs --insecure-plaintext";
