@@ -12,8 +12,7 @@
  * <p>A fused per-field path (a kernel that does several steps at once for one field, such as {@link
  * dev.cohort.field.SmallConstants127} for BGW's small public constants, or a suite's own 128-bit
  * loops over {@link dev.cohort.field.Limbs127}) is allowed where a kernel test pins it to the
- * generic path: the same inputs through the generic {@code Field} kernels must give the same
- * words.
+ * generic path: the same inputs through the generic {@code Field} kernels must give the same words.
  *
  * <p>Suites call a kernel once per batch, never once per element. This package depends on no other
  * Cohort package but {@code random}.
