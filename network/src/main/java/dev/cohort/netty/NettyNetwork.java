@@ -6,6 +6,9 @@ import dev.cohort.netty.codec.FrameDecoder;
 import dev.cohort.transport.Backoff;
 import dev.cohort.transport.Failures;
 import dev.cohort.transport.PeerAdmission;
+import dev.cohort.transport.ProtocolMismatch;
+import dev.cohort.transport.ProtocolMismatchException;
+import dev.cohort.transport.RefusalLog;
 import dev.cohort.transport.TransportNetwork;
 import dev.cohort.transport.TransportOptions;
 import io.netty.bootstrap.Bootstrap;
@@ -25,6 +28,7 @@ import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.Future;
 import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,6 +56,15 @@ import org.slf4j.LoggerFactory;
  * silent: a crashed or frozen peer fails the others after the idle timeout, even while they wait
  * out a longer receive timeout.
  *
+ * <p>A peer that speaks the other protocol (TLS where this party runs in plaintext, or the reverse:
+ * {@link ProtocolMismatch}) is recognised by the first bytes it sends: with TLS, by a {@link
+ * PlaintextSniffer} in front of the TLS handler, in plaintext by the frame decoder. A dialed peer
+ * that answers so ends {@link #connect} at once with a {@link ProtocolMismatchException} that names
+ * it and the setting; an accepted connection only leaves the reason for the "did not connect"
+ * error, since a stranger could send the same bytes. Connections refused before their hello are
+ * logged through a {@link RefusalLog}. {@link #connect} refuses an address list in which two
+ * parties share a host and port.
+ *
  * <p>All connections of a party share one event-loop thread, so registering peers needs no locks;
  * the party's own thread only reads the links once {@link #connect} has seen them all ready.
  */
@@ -65,6 +78,7 @@ public final class NettyNetwork implements TransportNetwork {
   private final EventLoopGroup group;
   private final PeerLink[] links;
   private final Arrivals arrivals = new Arrivals();
+  private final RefusalLog refusals = new RefusalLog(log);
   private final SslContext serverTls;
   private final SslContext clientTls;
   private io.netty.channel.Channel server;
@@ -94,7 +108,10 @@ public final class NettyNetwork implements TransportNetwork {
 
   /**
    * Starts party {@code self} of {@code parties} listening on {@code listen} (port 0 picks a free
-   * port; {@link #localAddress} tells which). Peers may dial from now on.
+   * port; {@link #localAddress} tells which). Peers may dial from now on. Throws an {@link
+   * java.io.UncheckedIOException} naming the address and the cause when it cannot listen there (the
+   * port taken, for instance by this party started twice, or an address not of this host), with the
+   * {@code java.net.BindException} as its cause ({@link Failures#cannotListen}).
    */
   public static NettyNetwork bind(
       int self, int parties, InetSocketAddress listen, TransportOptions options) {
@@ -109,10 +126,9 @@ public final class NettyNetwork implements TransportNetwork {
               .bind(listen)
               .syncUninterruptibly()
               .channel();
-    } catch (RuntimeException e) {
+    } catch (Exception e) { // Netty rethrows the BindException unchecked, undeclared
       network.close();
-      throw new NetworkException(
-          PartyId.of(self) + " could not listen on " + listen + ": " + Failures.describe(e), e);
+      throw Failures.cannotListen(self, listen, e);
     }
     log.debug("{} listening on {}", PartyId.of(self), network.localAddress());
     return network;
@@ -159,6 +175,9 @@ public final class NettyNetwork implements TransportNetwork {
       throw missing(timeoutMillis);
     } catch (ExecutionException e) {
       close();
+      if (e.getCause() instanceof ProtocolMismatchException mismatch) {
+        throw new ProtocolMismatchException(mismatch.getMessage(), mismatch);
+      }
       throw new NetworkException(e.getCause().getMessage(), e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -251,6 +270,30 @@ public final class NettyNetwork implements TransportNetwork {
     return refusal;
   }
 
+  /** Logs the refusal of an accepted connection (see {@link RefusalLog}). */
+  void refused(SocketAddress from, String reason) {
+    refusals.refused(from, reason);
+  }
+
+  /**
+   * An accepted connection from {@code from} opened in the other protocol ({@code reason} from
+   * {@link ProtocolMismatch}): logged, and kept for the "did not connect" error of the party its
+   * hello claims ({@code claimed}), or, when it said nothing this party can read (TLS bytes to a
+   * plaintext party), of every lower peer still missing whose address is on the host it came from.
+   * It does not end {@code connect}: the bytes are unauthenticated, and a stranger must not make
+   * this party give up on a real peer. On the event loop.
+   */
+  void mismatchFrom(SocketAddress from, int claimed, String reason) {
+    refusals.refused(from, reason);
+    String kept = PeerAdmission.refusedFrom(from, reason);
+    admission.blameMismatch(
+        from,
+        claimed,
+        p -> links[p].address(),
+        p -> !links[p].ready.isDone(),
+        p -> links[p].lastError(kept));
+  }
+
   private String check(
       io.netty.channel.Channel channel, int claimed, Dialer dialer, X509Certificate certificate) {
     String refusal =
@@ -288,6 +331,7 @@ public final class NettyNetwork implements TransportNetwork {
     if (server != null && server.isOpen()) {
       closing.add(server.close());
     }
+    refusals.flush();
     boolean mayWait = !group.next().inEventLoop(); // waiting on the loop itself would deadlock
     for (ChannelFuture f : closing) {
       if (mayWait) {
@@ -301,8 +345,9 @@ public final class NettyNetwork implements TransportNetwork {
   }
 
   /**
-   * Builds the pipeline of one connection: TLS, the idle watch (heartbeats out, silence in), the
-   * link emulation if any, the frame decoder, then the peer handler.
+   * Builds the pipeline of one connection: with TLS, the sniffer of a plaintext peer and TLS; the
+   * idle watch (heartbeats out, silence in), the link emulation if any, the frame decoder, then the
+   * peer handler.
    */
   private final class Initializer extends ChannelInitializer<SocketChannel> {
     private final Dialer dialer; // null on accepted connections
@@ -314,6 +359,7 @@ public final class NettyNetwork implements TransportNetwork {
     @Override
     protected void initChannel(SocketChannel channel) {
       if (serverTls != null) {
+        channel.pipeline().addLast(new PlaintextSniffer(dialer == null));
         SslHandler ssl =
             dialer == null
                 ? serverTls.newHandler(channel.alloc())
@@ -380,6 +426,15 @@ public final class NettyNetwork implements TransportNetwork {
 
     void lastError(String error) {
       link.lastError(error);
+    }
+
+    /**
+     * The peer answered in the other protocol (TLS against plain TCP): {@code message} from {@link
+     * ProtocolMismatch}. It came from the address this party dialed, so connecting ends at once.
+     */
+    void mismatch(String message) {
+      link.lastError(message);
+      link.ready.completeExceptionally(new ProtocolMismatchException(message));
     }
 
     /** The peer answered but cannot be the party dialed: dialing again cannot help. */

@@ -17,6 +17,9 @@ import java.time.Duration;
  * waiting at most the receive timeout and waking once, when the last frame is there or a peer
  * fails.
  *
+ * <p>A failure that follows a pause of this process itself (SIGSTOP, a debugger, swapping) longer
+ * than its peers wait says so before naming the peer ({@link TransportChannel#explain}).
+ *
  * <p>Byte counts in {@link #stats} are whole frames as they cross the connection (length field,
  * header and payload), before TLS adds its record overhead.
  *
@@ -115,12 +118,13 @@ public final class NettyTransport extends TransportChannel {
       if (!inTime && missing > 0) {
         forgetAll(self, incoming);
         throw new NetworkException(
-            firstMissing(self, incoming)
-                + " sent nothing for round "
-                + round
-                + " within "
-                + receiveTimeout.toMillis()
-                + " ms");
+            explain(
+                firstMissing(self, incoming)
+                    + " sent nothing for round "
+                    + round
+                    + " within "
+                    + receiveTimeout.toMillis()
+                    + " ms"));
       }
     }
     return incoming;
@@ -141,9 +145,10 @@ public final class NettyTransport extends TransportChannel {
     }
     forgetAll(myId(), incoming);
     failure =
-        item == PeerLink.CLOSED
-            ? links[p].name() + " closed its connection before round " + round
-            : links[p].name() + " " + ((PeerLink.Failure) item).reason();
+        explain(
+            item == PeerLink.CLOSED
+                ? links[p].name() + " closed its connection before round " + round
+                : links[p].name() + " " + ((PeerLink.Failure) item).reason());
     throw new NetworkException(failure);
   }
 

@@ -3,6 +3,9 @@ package dev.cohort.netty;
 import dev.cohort.netty.codec.FrameCodec;
 import dev.cohort.transport.Failures;
 import dev.cohort.transport.InboundFrame;
+import dev.cohort.transport.ProtocolMismatch;
+import dev.cohort.transport.WireFormat;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.ssl.SslHandler;
@@ -24,7 +27,9 @@ import org.slf4j.LoggerFactory;
  * the connection is idle and fails the peer when it goes silent, and from then on hands every
  * frame, abort and failure to the peer's {@link PeerLink}. Until the hello is verified the
  * connection belongs to no peer: anything else closes it, and a dialed connection that ends is
- * dialed again.
+ * dialed again. A peer that speaks the other protocol (a {@link PlaintextSniffer.PlaintextPeer}
+ * event under TLS, {@link WireFormat#SPEAKS_TLS} in plaintext) ends connecting on a dialed
+ * connection and is refused with an answer in its own protocol on an accepted one.
  */
 final class PeerHandler extends ChannelInboundHandlerAdapter {
 
@@ -33,6 +38,7 @@ final class PeerHandler extends ChannelInboundHandlerAdapter {
   private final NettyNetwork network;
   private final NettyNetwork.Dialer dialer; // null on accepted connections
   private PeerLink link;
+  private boolean mismatched; // the peer speaks the other protocol: already reported
 
   PeerHandler(NettyNetwork network, NettyNetwork.Dialer dialer) {
     this.network = network;
@@ -53,8 +59,7 @@ final class PeerHandler extends ChannelInboundHandlerAdapter {
                 if (dialer != null) {
                   dialer.lastError(reason);
                 } else {
-                  log.warn(
-                      "closing a connection from {}: {}", ctx.channel().remoteAddress(), reason);
+                  network.refused(ctx.channel().remoteAddress(), reason);
                 }
                 ctx.close();
               }
@@ -66,7 +71,15 @@ final class PeerHandler extends ChannelInboundHandlerAdapter {
 
   @Override
   public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
-    if (event instanceof SslHandshakeCompletionEvent handshake) {
+    if (event instanceof PlaintextSniffer.PlaintextPeer plaintext) {
+      mismatched = true; // the TLS handshake fails next, as the sniffer closes: nothing more to say
+      if (dialer != null) {
+        dialer.mismatch(ProtocolMismatch.peerSpeaksPlaintext(dialer.link.name()));
+      } else {
+        network.mismatchFrom(
+            ctx.channel().remoteAddress(), plaintext.claimed(), ProtocolMismatch.speaksPlaintext());
+      }
+    } else if (event instanceof SslHandshakeCompletionEvent handshake && !mismatched) {
       if (handshake.isSuccess()) {
         if (dialer != null) {
           sendHello(ctx); // a listener answers only once the dialer's hello is verified
@@ -78,7 +91,7 @@ final class PeerHandler extends ChannelInboundHandlerAdapter {
         } else if (dialer != null) {
           dialer.lastError(reason);
         } else {
-          log.warn("refused a connection from {}: {}", ctx.channel().remoteAddress(), reason);
+          network.refused(ctx.channel().remoteAddress(), reason);
         }
         ctx.close();
       }
@@ -134,6 +147,10 @@ final class PeerHandler extends ChannelInboundHandlerAdapter {
         }
         return;
       }
+    } else if (frame instanceof InboundFrame.Error error
+        && WireFormat.SPEAKS_TLS.equals(error.reason())) {
+      speaksTls(ctx);
+      return;
     } else if (frame instanceof InboundFrame.Error error) {
       refusal = "broke the frame format: " + error.reason();
     } else {
@@ -142,9 +159,24 @@ final class PeerHandler extends ChannelInboundHandlerAdapter {
     if (dialer != null) {
       dialer.refused(refusal);
     } else {
-      log.warn("refused a connection from {}: {}", ctx.channel().remoteAddress(), refusal);
+      network.refused(ctx.channel().remoteAddress(), refusal);
     }
     ctx.close();
+  }
+
+  /**
+   * This party runs in plaintext and the peer opened with TLS. A dialed peer ends connecting; an
+   * accepted connection gets a plaintext abort first, which a TLS dialer recognises as such.
+   */
+  private void speaksTls(ChannelHandlerContext ctx) {
+    if (dialer != null) {
+      dialer.mismatch(ProtocolMismatch.peerSpeaksTls(dialer.link.name()));
+      ctx.close();
+    } else {
+      network.mismatchFrom(ctx.channel().remoteAddress(), -1, ProtocolMismatch.speaksTls());
+      ctx.writeAndFlush(FrameCodec.abort(ctx.alloc(), 0, ProtocolMismatch.PLAINTEXT_ANSWER))
+          .addListener(ChannelFutureListener.CLOSE);
+    }
   }
 
   private static X509Certificate peerCertificate(ChannelHandlerContext ctx) {

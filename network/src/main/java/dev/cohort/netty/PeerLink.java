@@ -57,6 +57,10 @@ final class PeerLink {
         : PartyId.of(peer) + " (" + a.getHostString() + ":" + a.getPort() + ")";
   }
 
+  InetSocketAddress address() {
+    return address;
+  }
+
   void address(InetSocketAddress address) {
     this.address = address;
   }

@@ -18,8 +18,9 @@
  * <p>Layout: {@link dev.cohort.netty.NettyNetwork} listens, dials and verifies peers; {@link
  * dev.cohort.netty.NettyTransport} runs the rounds; {@code LinkEmulationHandler} adds the latency
  * and bandwidth cap of {@link dev.cohort.transport.LinkEmulation} for experiments on one machine;
- * {@code codec} encodes and decodes the frames of {@link dev.cohort.transport.WireFormat} (the only
- * place a {@code ByteBuf} is seen).
+ * {@code PlaintextSniffer} recognises a plaintext peer in front of TLS; {@code codec} encodes and
+ * decodes the frames of {@link dev.cohort.transport.WireFormat} (the only place a {@code ByteBuf}
+ * is seen).
  *
  * <p>Timeouts, all in {@link dev.cohort.transport.TransportOptions}: connect (every peer present),
  * handshake (TLS and ids, per connection), receive (a round's frame) and idle (no traffic at all,

@@ -3,6 +3,9 @@ package dev.cohort.socket;
 import dev.cohort.api.PartyId;
 import dev.cohort.transport.Failures;
 import dev.cohort.transport.InboundFrame;
+import dev.cohort.transport.ProtocolMismatch;
+import dev.cohort.transport.RefusalLog;
+import dev.cohort.transport.WireFormat;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -21,9 +24,10 @@ import org.slf4j.LoggerFactory;
  * Accepts the connections of a socket party's lower peers, on one thread, and verifies each on a
  * thread of its own, so a stranger that says nothing delays no other connection. At most {@link
  * SocketNetwork#maxVerifying} connections are verified at once; while that many are, a newcomer is
- * closed at once with a log line (once at WARN, then at DEBUG until a slot is free). A verified
- * connection gets this party's hello only after the dialer's passed admission, so a stranger learns
- * nothing. Invariant: every accepted socket is either attached to its peer's slot or closed.
+ * closed at once. Refusals are logged through a {@link RefusalLog}, so a flood of connections makes
+ * a few WARN lines, not one each. A verified connection gets this party's hello only after the
+ * dialer's passed admission, so a stranger learns nothing. Invariant: every accepted socket is
+ * either attached to its peer's slot or closed.
  */
 final class Acceptor implements Runnable {
 
@@ -37,7 +41,7 @@ final class Acceptor implements Runnable {
   private final ExecutorService verifiers;
   private final Set<Socket> unverified;
   private final Semaphore verifying; // a permit per accepted connection being verified
-  private boolean saturated; // acceptor thread only: refusing newcomers, logged once
+  private final RefusalLog refusals;
 
   Acceptor(
       int self,
@@ -46,7 +50,8 @@ final class Acceptor implements Runnable {
       Handshake handshake,
       Watchdog watchdog,
       ExecutorService verifiers,
-      Set<Socket> unverified) {
+      Set<Socket> unverified,
+      RefusalLog refusals) {
     this.self = self;
     this.server = server;
     this.slots = slots;
@@ -54,6 +59,7 @@ final class Acceptor implements Runnable {
     this.watchdog = watchdog;
     this.verifiers = verifiers;
     this.unverified = unverified;
+    this.refusals = refusals;
     this.verifying = new Semaphore(SocketNetwork.maxVerifying(slots.parties()));
   }
 
@@ -73,7 +79,6 @@ final class Acceptor implements Runnable {
         refuseWhileSaturated(raw);
         continue;
       }
-      saturated = false;
       try {
         verifiers.execute(
             () -> {
@@ -95,19 +100,12 @@ final class Acceptor implements Runnable {
   private void refuseWhileSaturated(Socket raw) {
     SocketAddress from = raw.getRemoteSocketAddress();
     PeerConnection.closeQuietly(raw);
-    int max = SocketNetwork.maxVerifying(slots.parties());
-    if (!saturated) {
-      saturated = true;
-      log.warn(
-          "refused a connection from {}: {} connections are being verified already (each for at"
-              + " most {} ms); further refusals are logged at DEBUG until a slot is free",
-          from,
-          max,
-          handshake.timeoutMillis());
-    } else {
-      log.debug(
-          "refused a connection from {}: {} connections are being verified already", from, max);
-    }
+    refusals.refused(
+        from,
+        SocketNetwork.maxVerifying(slots.parties())
+            + " connections are being verified already (each for at most "
+            + handshake.timeoutMillis()
+            + " ms)");
   }
 
   /** Verifies one accepted connection: TLS, the dialer's hello, admission, then this hello. */
@@ -136,16 +134,23 @@ final class Acceptor implements Runnable {
       } else if (frame == null) {
         log.debug("connection from {} ended before its hello", from);
         return;
+      } else if (frame instanceof InboundFrame.Error error
+          && WireFormat.SPEAKS_TLS.equals(error.reason())) {
+        mismatch(from, -1, ProtocolMismatch.speaksTls());
+        // This party runs in plaintext: a plaintext abort tells a TLS dialer why.
+        connection.writeNow(FrameEncoder.abort(0, ProtocolMismatch.PLAINTEXT_ANSWER));
+        return;
       } else {
         refusal = Handshake.notHello(frame);
       }
-      log.warn("refused a connection from {}: {}", from, refusal);
+      refusals.refused(from, refusal);
+    } catch (PlaintextPeerException e) {
+      mismatch(from, e.claimed, ProtocolMismatch.speaksPlaintext());
     } catch (IOException e) {
       if (late.get()) {
-        log.warn("closing a connection from {}: {}", from, handshake.timeoutReason());
+        refusals.refused(from, handshake.timeoutReason());
       } else if (e instanceof SSLException) {
-        log.warn(
-            "refused a connection from {}: TLS handshake failed: {}", from, Failures.describe(e));
+        refusals.refused(from, "TLS handshake failed: " + Failures.describe(e));
       } else {
         log.debug("connection from {} failed before its hello: {}", from, Failures.describe(e));
       }
@@ -158,6 +163,18 @@ final class Acceptor implements Runnable {
         PeerConnection.closeQuietly(raw);
       }
     }
+  }
+
+  /**
+   * An accepted connection opened in the other protocol (TLS against plain TCP): logged, and kept
+   * for the "did not connect" error of the peer it claims to be, or that its host is the address of
+   * ({@link PeerSlots#mismatchFrom}). It does not end connecting: the bytes are unauthenticated,
+   * and a stranger must not make this party give up on a real peer. Its dialer, if it is a peer,
+   * has failed at once on this party's answer.
+   */
+  private void mismatch(SocketAddress from, int claimed, String reason) {
+    refusals.refused(from, reason);
+    slots.mismatchFrom(from, claimed, reason);
   }
 
   /** Says this party's hello on a verified connection, then hands it to the peer's slot. */

@@ -4,6 +4,9 @@ import dev.cohort.api.NetworkException;
 import dev.cohort.transport.Backoff;
 import dev.cohort.transport.Failures;
 import dev.cohort.transport.InboundFrame;
+import dev.cohort.transport.ProtocolMismatch;
+import dev.cohort.transport.ProtocolMismatchException;
+import dev.cohort.transport.WireFormat;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -18,8 +21,10 @@ import javax.net.ssl.SSLHandshakeException;
 /**
  * Dials the higher peers of a socket party, one short-lived thread each, again after a failed
  * attempt with the {@link Backoff}, until the connect deadline. A peer that answers but cannot be
- * the party dialed, or fails TLS, ends connecting at once: dialing again cannot help. Invariant: a
- * dialed connection is attached only after the peer's hello passed admission.
+ * the party dialed, fails TLS, or speaks the other protocol (TLS against plain TCP: {@link
+ * ProtocolMismatch}), ends connecting at once: dialing again cannot help, and the answer came from
+ * the address dialed. Invariant: a dialed connection is attached only after the peer's hello passed
+ * admission.
  */
 final class Dialer {
 
@@ -99,11 +104,19 @@ final class Dialer {
         slots.lastError(peer, "closed the connection before its hello");
         PeerConnection.closeQuietly(raw);
         return false;
+      } else if (frame instanceof InboundFrame.Error error
+          && WireFormat.SPEAKS_TLS.equals(error.reason())) {
+        PeerConnection.closeQuietly(raw);
+        throw new ProtocolMismatchException(ProtocolMismatch.peerSpeaksTls(slots.name(peer)));
       } else {
         refusal = Handshake.notHello(frame);
       }
       PeerConnection.closeQuietly(raw);
       throw new NetworkException(Failures.couldNotConnect(slots.name(peer), refusal));
+    } catch (PlaintextPeerException e) {
+      PeerConnection.closeQuietly(raw);
+      throw new ProtocolMismatchException(
+          ProtocolMismatch.peerSpeaksPlaintext(slots.name(peer)), e);
     } catch (IOException e) {
       PeerConnection.closeQuietly(raw);
       if (late.get()) {

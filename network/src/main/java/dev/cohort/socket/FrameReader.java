@@ -29,7 +29,8 @@ import java.util.concurrent.TimeUnit;
  * <p>The same rejections as the Netty transport's decoder, with the same words ({@link
  * WireFormat#lengthError}, {@link WireFormat#headerError}): the length is checked as soon as its
  * four bytes are there, the header before any payload is read, and a connection that ends inside a
- * frame lost part of it. A rejection comes back as an {@link InboundFrame.Error}; the caller then
+ * frame lost part of it; a connection that opens with a TLS record is refused with {@link
+ * WireFormat#SPEAKS_TLS}. A rejection comes back as an {@link InboundFrame.Error}; the caller then
  * closes the connection and reads no more.
  */
 final class FrameReader {
@@ -75,7 +76,10 @@ final class FrameReader {
         return limit == position ? null : truncated(limit - position);
       }
       int length = (int) INT.get(buffer, position);
-      String error = WireFormat.lengthError(length, maxFrameBytes, helloSeen);
+      String error =
+          !helloSeen && WireFormat.startsWithTls(buffer[position], buffer[position + 1])
+              ? WireFormat.SPEAKS_TLS
+              : WireFormat.lengthError(length, maxFrameBytes, helloSeen);
       if (error != null) {
         return new InboundFrame.Error(error);
       }

@@ -2,6 +2,7 @@ package dev.cohort.socket;
 
 import dev.cohort.transport.Failures;
 import dev.cohort.transport.InboundFrame;
+import dev.cohort.transport.ProtocolMismatch;
 import dev.cohort.transport.tls.JdkTls;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -9,6 +10,7 @@ import java.net.Socket;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLSocket;
 
 /**
@@ -54,7 +56,10 @@ final class Handshake {
 
   /**
    * Wraps a connected socket, with TLS when configured, and runs the TLS handshake; {@code dialed}
-   * is the address dialed, null on an accepted connection.
+   * is the address dialed, null on an accepted connection. Throws {@link PlaintextPeerException}
+   * when the peer speaks plain TCP where this party speaks TLS: an accepted connection that opens
+   * with a plaintext Cohort frame gets a TLS alert (so that its dialer learns why) and no TLS
+   * handshake; a dialed one is recognised by the peer's answer once the handshake failed.
    */
   PeerConnection open(Socket raw, InetSocketAddress dialed, boolean client) throws IOException {
     raw.setTcpNoDelay(true);
@@ -62,8 +67,30 @@ final class Handshake {
     if (tls == null) {
       return new PeerConnection(raw, raw, maxFrameBytes);
     }
-    SSLSocket ssl = JdkTls.handshake(tls, raw, dialed, client);
+    if (!client && raw instanceof BufferedSocket buffered) {
+      refusePlaintext(buffered);
+    }
+    SSLSocket ssl;
+    try {
+      ssl = JdkTls.handshake(tls, raw, dialed, client);
+    } catch (SSLException e) {
+      byte[] answer = raw instanceof BufferedSocket buffered ? buffered.firstBytes() : new byte[0];
+      if (client && ProtocolMismatch.isPlaintextFrame(answer, answer.length)) {
+        throw new PlaintextPeerException(-1, e);
+      }
+      throw e;
+    }
     return new PeerConnection(raw, ssl, maxFrameBytes);
+  }
+
+  /** Answers a connection that opens with a plaintext Cohort frame with a TLS alert, and throws. */
+  private static void refusePlaintext(BufferedSocket raw) throws IOException {
+    byte[] head = raw.peek();
+    if (ProtocolMismatch.isPlaintextFrame(head, head.length)) {
+      raw.getOutputStream().write(ProtocolMismatch.tlsAlert());
+      raw.getOutputStream().flush();
+      throw new PlaintextPeerException(ProtocolMismatch.claimedParty(head, head.length), null);
+    }
   }
 
   /** Says this party's hello. */

@@ -115,6 +115,23 @@ final class PeerSlots {
     return refusal;
   }
 
+  /**
+   * Keeps why an accepted connection from {@code from} was refused for speaking the other protocol
+   * ({@code reason}) as the last error of the party its hello claims ({@code claimed}), or, when it
+   * said nothing this party can read ({@code claimed} -1), of every lower peer still missing whose
+   * address is on the host it came from.
+   */
+  synchronized void mismatchFrom(SocketAddress from, int claimed, String reason) {
+    String kept = PeerAdmission.refusedFrom(from, reason);
+    InetSocketAddress[] known = addresses;
+    admission.blameMismatch(
+        from,
+        claimed,
+        p -> known == null ? null : known[p],
+        p -> peers[p] == null,
+        p -> lastError[p] = kept);
+  }
+
   private boolean reserve(int party) {
     if (peers[party] != null || reserved[party]) {
       return false;

@@ -5,6 +5,7 @@ import dev.cohort.api.PartyId;
 import dev.cohort.transport.Failures;
 import dev.cohort.transport.LinkEmulation;
 import dev.cohort.transport.PeerAdmission;
+import dev.cohort.transport.RefusalLog;
 import dev.cohort.transport.TransportNetwork;
 import dev.cohort.transport.TransportOptions;
 import dev.cohort.transport.WireFormat;
@@ -54,6 +55,13 @@ import org.slf4j.LoggerFactory;
  * transport then adds a writer thread per peer on the first large frame, stopped by {@link #close}.
  * There are no heartbeats: the idle timeout of the options is not used, and a frozen peer that
  * keeps its connection open is caught by the receive timeout of a round.
+ *
+ * <p>A peer that speaks the other protocol (TLS where this party runs in plaintext, or the reverse:
+ * {@link dev.cohort.transport.ProtocolMismatch}) is recognised by its first bytes ({@link
+ * Handshake}, {@link FrameReader}); a dialed one ends {@link #connect} at once naming it and the
+ * setting, an accepted one only leaves the reason for the "did not connect" error, since a stranger
+ * could send the same bytes. Refusals are logged through a {@link RefusalLog}. {@link #connect}
+ * refuses an address list in which two parties share a host and port.
  */
 public final class SocketNetwork implements TransportNetwork {
 
@@ -74,6 +82,7 @@ public final class SocketNetwork implements TransportNetwork {
   private final Set<Socket> unverified = ConcurrentHashMap.newKeySet();
   private final PeerSlots slots;
   private final Dialer dialer;
+  private final RefusalLog refusals = new RefusalLog(log);
   private boolean connecting;
 
   private SocketNetwork(int self, int parties, TransportOptions options) throws IOException {
@@ -101,7 +110,7 @@ public final class SocketNetwork implements TransportNetwork {
         new Watchdog(THREAD_PREFIX + "timer-" + me, options.handshakeTimeout().toMillis());
     this.dialer = new Dialer(slots, handshake, watchdog, unverified);
     Acceptor accepting =
-        new Acceptor(self, server, slots, handshake, watchdog, handshakes, unverified);
+        new Acceptor(self, server, slots, handshake, watchdog, handshakes, unverified, refusals);
     this.acceptor = daemons(THREAD_PREFIX + "accept-" + me).newThread(accepting);
   }
 
@@ -126,7 +135,10 @@ public final class SocketNetwork implements TransportNetwork {
   /**
    * Starts party {@code self} of {@code parties} listening on {@code listen} (port 0 picks a free
    * port; {@link #localAddress} tells which). Peers may dial from now on. Refuses options this
-   * transport cannot honour (link emulation, the BoringSSL provider).
+   * transport cannot honour (link emulation, the BoringSSL provider). Throws an {@link
+   * java.io.UncheckedIOException} naming the address and the cause when it cannot listen there (the
+   * port taken, for instance by this party started twice, or an address not of this host), with the
+   * {@code java.net.BindException} as its cause ({@link Failures#cannotListen}).
    */
   public static SocketNetwork bind(
       int self, int parties, InetSocketAddress listen, TransportOptions options) {
@@ -142,8 +154,7 @@ public final class SocketNetwork implements TransportNetwork {
       network.server.bind(listen, 64);
     } catch (IOException e) {
       network.close();
-      throw new NetworkException(
-          PartyId.of(self) + " could not listen on " + listen + ": " + Failures.describe(e), e);
+      throw Failures.cannotListen(self, listen, e);
     }
     network.acceptor.start();
     log.debug("{} listening on {}", PartyId.of(self), network.localAddress());
@@ -258,6 +269,7 @@ public final class SocketNetwork implements TransportNetwork {
     if (attached == null) {
       return;
     }
+    refusals.flush();
     try {
       server.close();
     } catch (IOException e) {

@@ -46,6 +46,9 @@ import java.net.SocketTimeoutException;
  * failure reaches a party that is blocked on another peer through that peer's abort frame, whose
  * reason names the first.
  *
+ * <p>A failure that follows a pause of this process itself (SIGSTOP, a debugger, swapping) longer
+ * than its peers wait says so before naming the peer ({@link TransportChannel#explain}).
+ *
  * <p>Byte counts in {@link #stats} are whole frames as they cross the connection (length field,
  * header and payload), before TLS adds its record overhead.
  *
@@ -136,7 +139,7 @@ public final class SocketTransport extends TransportChannel {
   }
 
   private NetworkException fail(int p, String what, boolean closeConnection) {
-    failure = names[p] + what;
+    failure = explain(names[p] + what);
     peers[p].failed();
     if (closeConnection) {
       PeerConnection.closeQuietly(peers[p].raw);

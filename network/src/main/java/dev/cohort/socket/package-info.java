@@ -22,7 +22,8 @@
  * to pick it); {@code PeerConnection} writes one peer's frames (small ones from the party thread,
  * large ones from a writer thread); {@code FrameReader} and {@code FrameEncoder} speak the wire
  * format of {@link dev.cohort.transport.WireFormat}; {@code BufferedSocket} buffers the TCP stream
- * under the JDK's TLS.
+ * under the JDK's TLS and keeps its first bytes, by which {@code Handshake} recognises a peer that
+ * speaks plain TCP ({@code PlaintextPeerException}).
  *
  * <p>Timeouts, all in {@link dev.cohort.transport.TransportOptions}: connect (every peer present),
  * handshake (TLS and ids, per connection) and receive (a round's frames). The idle timeout is not

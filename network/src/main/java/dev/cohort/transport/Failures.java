@@ -1,5 +1,12 @@
 package dev.cohort.transport;
 
+import dev.cohort.api.NetworkException;
+import dev.cohort.api.PartyId;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+
 /**
  * How both transports word a failure: a low-level one (an I/O or TLS exception), and the errors of
  * the connect phase, which tests and operators match on.
@@ -38,6 +45,38 @@ public final class Failures {
   /** A peer that answered but cannot be the party dialed: dialing again cannot help. */
   public static String couldNotConnect(String peer, String reason) {
     return "could not connect to " + peer + ": " + reason;
+  }
+
+  /**
+   * A party cannot listen where it was told to: the port is taken (most often by the same party
+   * started twice), the address is not one of this host's, or the port needs privileges. The
+   * message names the address, the cause and a likely fix. It is a local problem of this party's
+   * configuration, not a peer's failure, so not a {@link NetworkException}: an {@link
+   * UncheckedIOException} whose cause is the I/O error ({@link BindException} for these three), so
+   * callers can tell a bind failure from other errors by the cause's type.
+   */
+  public static RuntimeException cannotListen(int self, InetSocketAddress listen, Throwable cause) {
+    String reason = describe(cause);
+    String hint = "";
+    if (reason.contains("already in use")) {
+      hint = " (is this party running already, or another program on that port?)";
+    } else if (reason.contains("assign requested address")) {
+      hint = " (is " + listen.getHostString() + " an address of this host?)";
+    } else if (reason.contains("Permission denied")) {
+      hint = " (ports below 1024 need privileges)";
+    }
+    String message =
+        PartyId.of(self)
+            + " cannot listen on "
+            + listen.getHostString()
+            + ":"
+            + listen.getPort()
+            + ": "
+            + reason
+            + hint;
+    return cause instanceof IOException io
+        ? new UncheckedIOException(message, io)
+        : new NetworkException(message, cause);
   }
 
   /** Why a dial or an accepted connection failed once the handshake timeout closed it. */

@@ -2,8 +2,13 @@ package dev.cohort.transport;
 
 import dev.cohort.api.PartyId;
 import dev.cohort.transport.tls.Certificates;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.security.cert.X509Certificate;
 import java.util.List;
+import java.util.function.IntConsumer;
+import java.util.function.IntFunction;
 import java.util.function.IntPredicate;
 
 /**
@@ -46,8 +51,11 @@ public final class PeerAdmission {
     }
   }
 
-  /** Refuses a second {@code connect}, and addresses that do not list every party. */
-  public void checkConnect(boolean connecting, List<?> addresses) {
+  /**
+   * Refuses a second {@code connect}, addresses that do not list every party, and two parties at
+   * the same host and port (a party there would dial itself, or the other could never listen).
+   */
+  public void checkConnect(boolean connecting, List<InetSocketAddress> addresses) {
     if (connecting) {
       throw new IllegalStateException(PartyId.of(self) + " has connected already");
     }
@@ -55,6 +63,33 @@ public final class PeerAdmission {
       throw new IllegalArgumentException(
           "addresses (" + addresses.size() + ") must list all " + parties + " parties");
     }
+    for (int p = 0; p < parties; p++) {
+      for (int q = p + 1; q < parties; q++) {
+        if (sameEndpoint(addresses.get(p), addresses.get(q))) {
+          InetSocketAddress a = addresses.get(q);
+          throw new IllegalArgumentException(
+              PartyId.of(p)
+                  + " and "
+                  + PartyId.of(q)
+                  + " have the same address, "
+                  + a.getHostString()
+                  + ":"
+                  + a.getPort()
+                  + ": every party needs a host:port of its own");
+        }
+      }
+    }
+  }
+
+  /** Same port, and the same host by name or by resolved address ("localhost" is 127.0.0.1). */
+  private static boolean sameEndpoint(InetSocketAddress a, InetSocketAddress b) {
+    if (a == null || b == null || a.getPort() != b.getPort()) {
+      return false;
+    }
+    if (a.getHostString().equalsIgnoreCase(b.getHostString())) {
+      return true;
+    }
+    return a.getAddress() != null && a.getAddress().equals(b.getAddress());
   }
 
   /** True when {@code party} is a valid id of this deployment (this party's own included). */
@@ -96,6 +131,36 @@ public final class PeerAdmission {
       return party + " is already connected";
     }
     return null;
+  }
+
+  /**
+   * Names the peers whose "did not connect" error keeps the reason an accepted connection from
+   * {@code from} was refused for speaking the other protocol ({@link ProtocolMismatch}): the party
+   * its hello claims ({@code claimed}), or, when it said nothing this party can read ({@code
+   * claimed} -1: TLS bytes to a plaintext party), every lower peer still {@code missing} whose
+   * address ({@code listed}) is on the host the connection came from. Such a connection never ends
+   * {@code connect}: its bytes are unauthenticated, and a stranger must not make a party give up on
+   * a real peer; only a dialer, which reached the address of the peer, gives up at once.
+   */
+  public void blameMismatch(
+      SocketAddress from,
+      int claimed,
+      IntFunction<InetSocketAddress> listed,
+      IntPredicate missing,
+      IntConsumer blame) {
+    if (claimed >= 0) {
+      if (inRange(claimed) && claimed != self) {
+        blame.accept(claimed);
+      }
+      return;
+    }
+    InetAddress host = from instanceof InetSocketAddress a ? a.getAddress() : null;
+    for (int p = 0; p < self && host != null; p++) {
+      InetSocketAddress address = listed.apply(p);
+      if (missing.test(p) && address != null && host.equals(address.getAddress())) {
+        blame.accept(p);
+      }
+    }
   }
 
   /**

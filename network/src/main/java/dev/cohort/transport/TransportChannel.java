@@ -17,7 +17,16 @@ public abstract class TransportChannel implements Channel {
   private final int self;
   private final int parties;
   private final int maxFrameBytes;
+  private final PauseWatch pauses;
+  private final long peersWaitMillis;
+  private final long windowMillis;
   private boolean closed;
+
+  /**
+   * Pauses shorter than this are never blamed for a failure: a busy machine delays threads by
+   * seconds, and peers wait longer than that (15 s of silence by default).
+   */
+  public static final long MIN_PAUSE_MILLIS = 5000;
 
   /** Frames and bytes to and from each peer, whole frames before TLS. */
   protected final TrafficStats stats;
@@ -28,6 +37,11 @@ public abstract class TransportChannel implements Channel {
     this.self = network.myId();
     this.parties = network.parties();
     this.maxFrameBytes = options.maxFrameBytes();
+    this.pauses = PauseWatch.shared();
+    long idle = options.idleTimeout().toMillis();
+    long receive = options.receiveTimeout().toMillis();
+    this.peersWaitMillis = Math.max(MIN_PAUSE_MILLIS, Math.min(idle, receive));
+    this.windowMillis = idle + receive;
     this.stats = new TrafficStats(network.parties());
   }
 
@@ -60,6 +74,17 @@ public abstract class TransportChannel implements Channel {
       throw new IllegalStateException(PartyId.of(self) + "'s channel is closed");
     }
     WireFormat.checkRound(outgoing, lengths, parties, self, maxFrameBytes);
+  }
+
+  /**
+   * The failure of a peer as this party words it ({@code failure} names the peer), or, when this
+   * party itself did not run for longer than its peers wait for it (the shorter of the idle and
+   * receive timeouts, and at least {@link #MIN_PAUSE_MILLIS}) shortly before, a message that says
+   * so first ({@link PauseWatch}): then the peer most likely gave up on this party, not the
+   * reverse. Only on the path of a failure.
+   */
+  protected final String explain(String failure) {
+    return pauses.explain(failure, peersWaitMillis, windowMillis);
   }
 
   /** Sends every peer an abort frame naming {@code reason}, then closes. */

@@ -71,7 +71,22 @@ public final class WireFormat {
   public static final String NOT_A_HELLO =
       "hello is not a Cohort hello (wrong protocol or version)";
 
+  /**
+   * Why the first frame of a connection is refused when its length field is the start of a TLS
+   * record: the peer speaks TLS and this party plain TCP ({@link ProtocolMismatch}).
+   */
+  public static final String SPEAKS_TLS = "a TLS record where a frame belongs: the peer speaks TLS";
+
   private WireFormat() {}
+
+  /**
+   * True when the length field of a connection's first frame starts with the bytes {@code first},
+   * {@code second} of a TLS record: decoders then refuse it with {@link #SPEAKS_TLS} rather than
+   * with the length its bytes would spell. Asked only before the hello, so never on a data frame.
+   */
+  public static boolean startsWithTls(byte first, byte second) {
+    return ProtocolMismatch.isTlsRecord(first, second);
+  }
 
   /** The bytes a data frame of {@code words} words takes on the wire. */
   public static long dataFrameBytes(int words) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,6 +60,53 @@ class PeerAdmissionTest {
     assertNull(admission.admit(2, 2, "P2", null, slots));
     assertEquals("P0 is already connected", admission.admit(0, -1, null, null, slots));
     assertEquals(List.of(0, 2), taken);
+  }
+
+  @Test
+  void blameMismatch_helloClaimsAParty_blamesItOnly() {
+    PeerAdmission p2 = new PeerAdmission(2, 4);
+    List<Integer> blamed = new ArrayList<>();
+    InetSocketAddress from = new InetSocketAddress("10.0.0.1", 40000);
+    p2.blameMismatch(from, 3, p -> null, p -> true, blamed::add);
+    p2.blameMismatch(from, 2, p -> null, p -> true, blamed::add); // itself: nobody
+    p2.blameMismatch(from, 9, p -> null, p -> true, blamed::add); // no such party
+    assertEquals(List.of(3), blamed);
+  }
+
+  @Test
+  void blameMismatch_nothingReadable_blamesTheMissingLowerPeersOnThatHost() {
+    PeerAdmission p3 = new PeerAdmission(3, 4);
+    InetSocketAddress[] listed = {
+      new InetSocketAddress("10.0.0.1", 7000), // missing, same host
+      new InetSocketAddress("10.0.0.2", 7001), // missing, another host
+      new InetSocketAddress("10.0.0.1", 7002), // same host, connected already
+      new InetSocketAddress("10.0.0.1", 7003) // this party
+    };
+    List<Integer> blamed = new ArrayList<>();
+    p3.blameMismatch(
+        new InetSocketAddress("10.0.0.1", 40000), -1, p -> listed[p], p -> p != 2, blamed::add);
+    assertEquals(List.of(0), blamed);
+  }
+
+  @Test
+  void checkConnect_twoPartiesAtOneAddress_isRefusedNamingBoth() {
+    List<InetSocketAddress> addresses =
+        List.of(
+            new InetSocketAddress("127.0.0.1", 7000),
+            new InetSocketAddress("127.0.0.1", 7001),
+            new InetSocketAddress("127.0.0.1", 7002),
+            new InetSocketAddress("127.0.0.1", 7000));
+    assertEquals(
+        "P0 and P3 have the same address, 127.0.0.1:7000: every party needs a host:port of its own",
+        assertThrows(IllegalArgumentException.class, () -> admission.checkConnect(false, addresses))
+            .getMessage());
+    admission.checkConnect( // the same host on other ports, or the same port on other hosts: fine
+        false,
+        List.of(
+            new InetSocketAddress("127.0.0.1", 7000),
+            new InetSocketAddress("127.0.0.1", 7001),
+            new InetSocketAddress("127.0.0.2", 7001),
+            new InetSocketAddress("127.0.0.1", 7003)));
   }
 
   @Test

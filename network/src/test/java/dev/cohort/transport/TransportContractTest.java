@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import ch.qos.logback.classic.Level;
 import dev.cohort.api.Computation;
 import dev.cohort.api.NetworkException;
 import dev.cohort.bgw.BgwConfig;
@@ -24,7 +25,9 @@ import dev.cohort.testing.RandomCircuit;
 import dev.cohort.transport.tls.TlsIdentity;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigInteger;
+import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketException;
@@ -35,6 +38,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
@@ -44,6 +48,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * What every transport promises, run against each one on loopback (real sockets, real TLS, parties
@@ -367,6 +372,130 @@ public abstract class TransportContractTest {
     }
   }
 
+  /**
+   * One party runs in plaintext and the other with TLS, in both directions of the dial: the dialer
+   * (P0) fails at once, long before its connect timeout, naming P1 and the setting; the accepting
+   * P1 cannot trust unauthenticated bytes enough to give up, but names the cause when its own
+   * connect timeout ends.
+   */
+  @ParameterizedTest(name = "P0 with TLS: {0}")
+  @ValueSource(booleans = {false, true})
+  void connect_oneSideTlsOtherPlaintext_dialerFailsAtOnceAndAcceptorNamesTheCause(boolean tls0)
+      throws Exception {
+    TransportOptions tls = keys.options(tls0 ? 0 : 1);
+    TransportOptions[] options = {
+      (tls0 ? tls : plaintext()).withConnectTimeout(Duration.ofSeconds(20)),
+      (tls0 ? plaintext() : tls).withConnectTimeout(Duration.ofMillis(2500))
+    };
+    List<TransportNetwork> endpoints = bindAll(2, p -> options[p]);
+    List<InetSocketAddress> addresses = addresses(endpoints);
+    CompletableFuture<NetworkException> acceptor =
+        CompletableFuture.supplyAsync(
+            () -> assertThrows(NetworkException.class, () -> endpoints.get(1).connect(addresses)));
+    long start = System.nanoTime();
+    ProtocolMismatchException dialer =
+        assertThrows(ProtocolMismatchException.class, () -> endpoints.get(0).connect(addresses));
+    long dialerMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+    String peerPlaintext = "speaks plaintext (--insecure-plaintext) but this party uses TLS";
+    String peerTls = "speaks TLS but this party runs --insecure-plaintext";
+    String same = ": give every party the same setting";
+    assertEquals(
+        name(addresses.get(1), 1) + " " + (tls0 ? peerPlaintext : peerTls) + same,
+        dialer.getMessage());
+    assertTrue(dialerMillis < 1500, "the dialer failed after " + dialerMillis + " ms");
+    String accepted = acceptor.get(20, TimeUnit.SECONDS).getMessage();
+    assertTrue(
+        accepted.startsWith(
+            name(addresses.get(0), 0)
+                + " did not connect within 2500 ms (last attempt: refused /127.0.0.1:"),
+        accepted);
+    assertTrue(accepted.endsWith(": " + (tls0 ? peerTls : peerPlaintext) + same + ")"), accepted);
+    endpoints.forEach(e -> assertTrue(isReleased(e), "a failed connect releases all"));
+  }
+
+  @Test
+  void bind_portTaken_failsNamingTheAddressWithTheBindExceptionAsCause() {
+    TransportNetwork first = bindAny(0, 2, plaintext());
+    try {
+      InetSocketAddress taken = first.localAddress();
+      UncheckedIOException e =
+          assertThrows(UncheckedIOException.class, () -> bind(0, 2, taken, plaintext()));
+      assertEquals(
+          "P0 cannot listen on 127.0.0.1:"
+              + taken.getPort()
+              + ": Address already in use (is this party running already, or another program on"
+              + " that port?)",
+          e.getMessage());
+      assertTrue(e.getCause() instanceof BindException, String.valueOf(e.getCause()));
+    } finally {
+      first.close();
+    }
+  }
+
+  @Test
+  void bind_addressNotOfThisHost_failsNamingItWithTheBindExceptionAsCause() {
+    InetSocketAddress elsewhere = new InetSocketAddress("192.0.2.1", 0); // TEST-NET-1: nobody's
+    UncheckedIOException e =
+        assertThrows(UncheckedIOException.class, () -> bind(1, 2, elsewhere, plaintext()));
+    assertEquals(
+        "P1 cannot listen on 192.0.2.1:0: Cannot assign requested address (is 192.0.2.1 an address"
+            + " of this host?)",
+        e.getMessage());
+    assertTrue(e.getCause() instanceof BindException, String.valueOf(e.getCause()));
+  }
+
+  @Test
+  void connect_twoPartiesAtOneAddress_isRefusedNamingBothAndTheAddress() {
+    List<TransportNetwork> endpoints = bindAll(3, p -> plaintext());
+    try {
+      InetSocketAddress at1 = endpoints.get(1).localAddress();
+      List<InetSocketAddress> clash =
+          List.of(
+              endpoints.get(0).localAddress(),
+              at1,
+              new InetSocketAddress("localhost", at1.getPort()));
+      long start = System.nanoTime();
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> endpoints.get(0).connect(clash));
+      assertEquals(
+          "P1 and P2 have the same address, localhost:"
+              + at1.getPort()
+              + ": every party needs a host:port of its own",
+          e.getMessage());
+      assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(2), "refused at once");
+    } finally {
+      endpoints.forEach(TransportNetwork::close);
+    }
+  }
+
+  @Test
+  void refusals_floodOfBadConnections_logsOneWarningThenASummary() throws Exception {
+    int flood = 40;
+    TransportNetwork party1 = bindAny(1, 2, hostileOptions());
+    try (LogCapture log = LogCapture.start()) {
+      for (int i = 0; i < flood; i++) {
+        try (HostilePeer stranger = new HostilePeer(party1.localAddress())) {
+          stranger.write(HostilePeer.prefix(WireFormat.HEADER_BYTES, WireFormat.DATA, 0));
+          stranger.awaitClosedByPeer();
+        }
+      }
+      String reason = "sent a frame before its hello";
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+      while (log.count(Level.DEBUG, reason) < flood - 1 && System.nanoTime() < deadline) {
+        Thread.sleep(10); // the last refusals are logged as their connections close
+      }
+      assertEquals(1, log.count(Level.WARN, reason), "one WARN line for the first refusal");
+      assertEquals(flood - 1, log.count(Level.DEBUG, reason), "the others at DEBUG");
+      party1.close();
+      assertEquals(
+          1,
+          log.count(Level.WARN, "refused " + (flood - 1) + " more connections in the last "),
+          "a summary with the count when the party closes");
+    } finally {
+      party1.close();
+    }
+  }
+
   @Test
   void handshake_silentConnection_isClosedAfterTheHandshakeTimeout() throws Exception {
     TransportNetwork party1 =
@@ -434,6 +563,47 @@ public abstract class TransportContractTest {
       }
       assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "failed promptly");
     } finally {
+      channels.forEach(Channel::close);
+    }
+  }
+
+  /**
+   * A party whose process did not run for a minute (as under SIGSTOP: its pause watch ticks a
+   * minute late) finds its peer gone, and says that it was paused itself rather than blaming the
+   * peer; what it saw comes after.
+   */
+  @Test
+  void exchange_afterThisPartyWasPaused_saysSoBeforeBlamingThePeer() throws Exception {
+    AtomicLong clock = new AtomicLong(System.nanoTime());
+    PauseWatch stalled = new PauseWatch(clock::get);
+    PauseWatch.useShared(stalled);
+    List<Channel> channels = new ArrayList<>();
+    try {
+      List<TransportNetwork> endpoints = bindAll(2, p -> plaintext());
+      List<InetSocketAddress> addresses = addresses(endpoints);
+      CompletableFuture<Channel> connecting0 =
+          CompletableFuture.supplyAsync(() -> endpoints.get(0).connect(addresses));
+      Channel t1 = endpoints.get(1).connect(addresses);
+      channels.add(connecting0.get(20, TimeUnit.SECONDS));
+      channels.add(t1);
+      clock.addAndGet(
+          TimeUnit.SECONDS.toNanos(60) + TimeUnit.MILLISECONDS.toNanos(PauseWatch.TICK_MILLIS));
+      stalled.tick(); // a minute late: nothing in the process ran meanwhile
+      channels.get(1).close(); // the peer gave up on P0
+      Channel t0 = channels.get(0);
+      NetworkException e =
+          assertThrows(NetworkException.class, () -> t0.exchange(new long[2][1], new int[] {1, 1}));
+      assertTrue(
+          e.getMessage()
+              .startsWith(
+                  "this party was paused for 60 s (SIGSTOP, a debugger, swapping?), longer than"
+                      + " its peers wait for it (15000 ms): they may have given up on it; what it"
+                      + " saw then: "
+                      + name(addresses.get(1), 1)
+                      + " "),
+          e.getMessage());
+    } finally {
+      PauseWatch.useShared(null);
       channels.forEach(Channel::close);
     }
   }

@@ -25,6 +25,9 @@ import java.util.Arrays;
  * WireFormat#grownWords}); an abort keeps the first {@link WireFormat#MAX_REASON_BYTES} bytes of
  * its reason and skips the rest.
  *
+ * <p>A connection that opens with the bytes of a TLS record (its peer speaks TLS, this party plain
+ * TCP) is refused with {@link WireFormat#SPEAKS_TLS}, not with the length those bytes would spell.
+ *
  * <p>A frame longer than the limit (rejected as soon as its length field arrives, before its bytes
  * are buffered), an unknown channel, a round out of sequence, a malformed hello or heartbeat, a
  * data payload that is not whole words, or a connection that ends inside a frame is a protocol
@@ -94,7 +97,10 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
     prefixFill += n;
     if (!hadLength && prefixFill >= WireFormat.LENGTH_BYTES) {
       int length = intAt(0);
-      String error = WireFormat.lengthError(length, maxFrameBytes, helloSeen);
+      String error =
+          !helloSeen && WireFormat.startsWithTls(prefix[0], prefix[1])
+              ? WireFormat.SPEAKS_TLS
+              : WireFormat.lengthError(length, maxFrameBytes, helloSeen);
       if (error != null) {
         fail(ctx, error);
         return;

@@ -1,0 +1,44 @@
+package dev.cohort.transport;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Captures what the transports log (every logger under {@code dev.cohort}, DEBUG and up) while it
+ * is open, for tests that count log lines.
+ */
+public final class LogCapture implements AutoCloseable {
+
+  private final Logger logger = (Logger) LoggerFactory.getLogger("dev.cohort");
+  private final Level level = logger.getLevel();
+  private final ListAppender<ILoggingEvent> appender = new ListAppender<>();
+
+  private LogCapture() {
+    appender.start();
+    logger.addAppender(appender);
+    logger.setLevel(Level.DEBUG);
+  }
+
+  public static LogCapture start() {
+    return new LogCapture();
+  }
+
+  /** Lines logged at {@code level} whose message contains {@code text}. */
+  public long count(Level at, String text) {
+    synchronized (appender) { // appenders append under their own lock
+      return appender.list.stream()
+          .filter(e -> e.getLevel() == at && e.getFormattedMessage().contains(text))
+          .count();
+    }
+  }
+
+  @Override
+  public void close() {
+    logger.detachAppender(appender);
+    logger.setLevel(level);
+    appender.stop();
+  }
+}
