@@ -4,6 +4,7 @@ import dev.cohort.api.AbortException;
 import dev.cohort.api.NetworkException;
 import dev.cohort.engine.ConfigurationMismatchException;
 import dev.cohort.spdz.MaterialException;
+import dev.cohort.transport.ProtocolMismatchException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.BindException;
@@ -77,6 +78,7 @@ final class ExitCode {
 
   private static Integer classify(Throwable t) {
     if (t instanceof ConfigurationMismatchException
+        || t instanceof ProtocolMismatchException
         || t instanceof ParameterException
         || t instanceof BindException
         || t instanceof UnknownHostException

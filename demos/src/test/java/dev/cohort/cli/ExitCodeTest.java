@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.cohort.api.AbortException;
 import dev.cohort.api.NetworkException;
 import dev.cohort.api.PartyId;
+import dev.cohort.engine.ConfigurationMismatchException;
 import dev.cohort.harness.PartyFailedException;
 import dev.cohort.spdz.MaterialException;
+import dev.cohort.transport.ProtocolMismatchException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.BindException;
@@ -56,6 +58,14 @@ class ExitCodeTest {
         ExitCode.CONFIGURATION,
         ExitCode.of(new UncheckedIOException("keys", new NoSuchFileException("party-1.pem"))));
     assertEquals(ExitCode.CONFIGURATION, ExitCode.of(new UnknownHostException("nowhere")));
+    assertEquals(
+        ExitCode.CONFIGURATION,
+        ExitCode.of(
+            new ConfigurationMismatchException("P2 has --sessions 12, P0 has 10: every party")));
+    // A peer speaking the other protocol is a NetworkException, but the setting is at fault.
+    assertEquals(
+        ExitCode.CONFIGURATION,
+        ExitCode.of(inParty(new ProtocolMismatchException("P1 speaks plaintext"))));
     assertEquals(ExitCode.CONFIGURATION, ExitCode.of(new IllegalArgumentException("bad")));
     assertEquals(ExitCode.INTERNAL, ExitCode.of(new NullPointerException()));
     assertEquals(ExitCode.INTERNAL, ExitCode.of(inParty(new IllegalStateException("bug"))));
