@@ -29,6 +29,22 @@ final class Cli {
     return new Run(exitCode, out.toString(), err.toString());
   }
 
+  /**
+   * The command that runs {@code cohort} with {@code args} in a JVM of its own (this test JVM's
+   * java and class path, quick to start): for parties as separate processes.
+   */
+  static List<String> processCommand(List<String> args) {
+    List<String> command = new java.util.ArrayList<>();
+    command.add(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-XX:TieredStopAtLevel=1");
+    command.add("-XX:+UseSerialGC");
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(Cohort.class.getName());
+    command.addAll(args);
+    return command;
+  }
+
   private static final Pattern RUNNING_SUM =
       Pattern.compile("running sum: +(-?\\d+) m after session (\\d+)");
 

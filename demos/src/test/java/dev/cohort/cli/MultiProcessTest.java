@@ -65,28 +65,23 @@ class MultiProcessTest {
   }
 
   private Process start(int party, Path parties, String transport) throws IOException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-XX:TieredStopAtLevel=1");
-    command.add("-XX:+UseSerialGC");
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(Cohort.class.getName());
-    command.addAll(
-        List.of(
-            "demo",
-            "distance-average",
-            "--party",
-            Integer.toString(party),
-            "--parties",
-            parties.toString(),
-            "--sessions",
-            Integer.toString(SESSIONS),
-            "--seed",
-            Long.toString(SEED),
-            "--transport",
-            transport,
-            "--no-progress"));
+    List<String> command =
+        new ArrayList<>(
+            Cli.processCommand(
+                List.of(
+                    "demo",
+                    "distance-average",
+                    "--party",
+                    Integer.toString(party),
+                    "--parties",
+                    parties.toString(),
+                    "--sessions",
+                    Integer.toString(SESSIONS),
+                    "--seed",
+                    Long.toString(SEED),
+                    "--transport",
+                    transport,
+                    "--no-progress")));
     return new ProcessBuilder(command)
         .redirectErrorStream(true)
         .redirectOutput(dir.resolve("P" + party + ".log").toFile())

@@ -70,32 +70,27 @@ class SignalRestartTest {
   }
 
   private Process start(int party, String run) throws IOException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-XX:TieredStopAtLevel=1");
-    command.add("-XX:+UseSerialGC");
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(Cohort.class.getName());
-    command.addAll(
-        List.of(
-            "demo",
-            "distance-average",
-            "--suite",
-            "spdz",
-            "--preprocessing",
-            dir.resolve("spdz").toString(),
-            "--party",
-            Integer.toString(party),
-            "--parties",
-            parties.toString(),
-            "--sessions",
-            Integer.toString(SESSIONS),
-            "--seed",
-            Long.toString(SEED),
-            "--latency-ms",
-            "5",
-            "--no-progress"));
+    List<String> command =
+        new ArrayList<>(
+            Cli.processCommand(
+                List.of(
+                    "demo",
+                    "distance-average",
+                    "--suite",
+                    "spdz",
+                    "--preprocessing",
+                    dir.resolve("spdz").toString(),
+                    "--party",
+                    Integer.toString(party),
+                    "--parties",
+                    parties.toString(),
+                    "--sessions",
+                    Integer.toString(SESSIONS),
+                    "--seed",
+                    Long.toString(SEED),
+                    "--latency-ms",
+                    "5",
+                    "--no-progress")));
     if (party == 0) {
       command.addAll(List.of("--checkpoint", checkpoint.toString()));
     }
