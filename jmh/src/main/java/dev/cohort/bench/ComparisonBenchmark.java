@@ -32,9 +32,10 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The operation table of the PRACTICE D11.2 evaluation: LT, EQ and MUX of k-bit signed secrets, 3
- * parties in one JVM (in-memory transport), field 2^127 − 1, κ = 40, random bits included. {@code
- * *Amortized}: a batch of {@value #BATCH} operations per invocation, scored per operation; {@code
- * *Single}: one operation per invocation (latency-bound).
+ * parties in one JVM (the in-memory transport by default; {@code -p transport=tls} or {@code
+ * socket-tls} for the loopback transports, {@link Transports}), field 2^127 − 1, κ = 40, random
+ * bits included. {@code *Amortized}: a batch of {@value #BATCH} operations per invocation, scored
+ * per operation; {@code *Single}: one operation per invocation (latency-bound).
  *
  * <p>Run: {@code java -jar jmh/target/benchmarks.jar ComparisonBenchmark}. Each trial prints the
  * rounds one invocation took (the rounds of one operation: a batch takes the rounds of one), SPDZ's
@@ -61,6 +62,9 @@ public class ComparisonBenchmark {
     @Param({"32", "64"})
     public int bits;
 
+    @Param({Transports.MEMORY})
+    public String transport = Transports.MEMORY;
+
     LocalParties parties;
     long[] xs;
     long[] ys;
@@ -73,7 +77,7 @@ public class ComparisonBenchmark {
               ? BgwSuite.factory(Fields.MERSENNE_127)
               // INSECURE in-process dealer: for benchmarks only.
               : SpdzSuite.insecureFactory(Fields.MERSENNE_127, 7);
-      parties = Transports.standing(Transports.MEMORY, 3, factory, 99);
+      parties = Transports.standing(transport, 3, factory, 99);
       SplittableRandom random = new SplittableRandom(5);
       xs = new long[BATCH];
       ys = new long[BATCH];
@@ -101,7 +105,8 @@ public class ComparisonBenchmark {
 
     @TearDown(Level.Trial)
     public void tearDown() {
-      System.out.printf("%n%s, k = %d: %d rounds per invocation%n", suite, bits, rounds);
+      System.out.printf(
+          "%n%s, k = %d, %s: %d rounds per invocation%n", suite, bits, transport, rounds);
       parties.close();
     }
   }
