@@ -121,20 +121,23 @@ class RunAgreementTest {
     assertEquals(Cli.plaintextSum(Traces.generate(1, 2, 4), 4), Cli.runningSum(runs.get(0).out()));
   }
 
+  private static Cli.Run runAsP1(Path partiesFile) {
+    return Cli.cohort(
+        "demo",
+        "distance-average",
+        "--party",
+        "1",
+        "--parties",
+        partiesFile.toString(),
+        "--insecure-plaintext");
+  }
+
   @Test
   void partiesFile_twoPartiesOnOneAddress_refusedExit2() throws Exception {
     Path file = dir.resolve("same.txt");
     Files.writeString(file, "0 127.0.0.1 7000\n1 127.0.0.1 7001\n2 127.0.0.1 7000\n");
 
-    Cli.Run run =
-        Cli.cohort(
-            "demo",
-            "distance-average",
-            "--party",
-            "1",
-            "--parties",
-            file.toString(),
-            "--insecure-plaintext");
+    Cli.Run run = runAsP1(file);
 
     assertEquals(ExitCode.CONFIGURATION, run.exitCode(), run.all());
     assertEquals(
@@ -149,15 +152,7 @@ class RunAgreementTest {
     Path file = dir.resolve("nowhere.txt");
     Files.writeString(file, "0 127.0.0.1 7000\n1 no-such-host.invalid 7001\n2 127.0.0.1 7002\n");
 
-    Cli.Run run =
-        Cli.cohort(
-            "demo",
-            "distance-average",
-            "--party",
-            "1",
-            "--parties",
-            file.toString(),
-            "--insecure-plaintext");
+    Cli.Run run = runAsP1(file);
 
     assertEquals(ExitCode.CONFIGURATION, run.exitCode(), run.all());
     assertTrue(

@@ -126,11 +126,23 @@ class SignalRestartTest {
     return last == null ? 0 : Long.parseLong(last.strip());
   }
 
+  /** Waits (on the directory's change events, not by polling) until the server saved session. */
   private void awaitCheckpointAtLeast(long session) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (checkpointed() < session) {
-      assertTrue(System.nanoTime() < deadline, "the server never reached session " + session);
-      Thread.sleep(20);
+    try (java.nio.file.WatchService watch = dir.getFileSystem().newWatchService()) {
+      dir.register(
+          watch,
+          java.nio.file.StandardWatchEventKinds.ENTRY_CREATE,
+          java.nio.file.StandardWatchEventKinds.ENTRY_MODIFY);
+      while (checkpointed() < session) {
+        long left = deadline - System.nanoTime();
+        assertTrue(left > 0, "the server never reached session " + session);
+        java.nio.file.WatchKey key = watch.poll(left, TimeUnit.NANOSECONDS);
+        if (key != null) {
+          key.pollEvents();
+          key.reset();
+        }
+      }
     }
   }
 
@@ -253,7 +265,7 @@ class SignalRestartTest {
       if (clear) {
         return;
       }
-      Thread.sleep(3);
+      Thread.sleep(3); // the point: let the parties run on a little before the next look
     }
   }
 
@@ -313,7 +325,7 @@ class SignalRestartTest {
         for (Process p : first) {
           signal("CONT", p);
         }
-        Thread.sleep(1);
+        Thread.sleep(1); // the point: let the parties run on a little before the next look
       }
       first.get(2).destroyForcibly();
       first.get(2).waitFor(10, TimeUnit.SECONDS);

@@ -480,10 +480,7 @@ public abstract class TransportContractTest {
         }
       }
       String reason = "sent a frame before its hello";
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-      while (log.count(Level.DEBUG, reason) < flood - 1 && System.nanoTime() < deadline) {
-        Thread.sleep(10); // the last refusals are logged as their connections close
-      }
+      log.await(Level.DEBUG, reason, flood - 1, 5000); // the last ones log as they close
       assertEquals(1, log.count(Level.WARN, reason), "one WARN line for the first refusal");
       assertEquals(flood - 1, log.count(Level.DEBUG, reason), "the others at DEBUG");
       party1.close();

@@ -316,6 +316,12 @@ public final class DealerFiles {
     }
   }
 
+  /** A dealer's draw of items owned by one party: its input masks or its input bits. */
+  @FunctionalInterface
+  private interface OwnedDraw {
+    SpdzPreprocessing.InputMasks draw(int owner, int count);
+  }
+
   /** Writes sections column by column at computed positions, a chunk of elements at a time. */
   private static final class Writer {
     private final FileChannel out;
@@ -388,29 +394,21 @@ public final class DealerFiles {
       }
       position = start + 2 * total * words * 8;
 
-      total = amounts.inputMasks();
-      for (int owner = 0; owner < parties; owner++) {
-        start = position;
-        int columns = owner == party ? 3 : 2;
-        for (long at = 0; at < total; at += CHUNK) {
-          int n = (int) Math.min(CHUNK, total - at);
-          SpdzPreprocessing.InputMasks m = dealer.inputMasks(owner, n);
-          if (owner == party) {
-            columns(start, total, at, n, m.shares().share, m.shares().mac, m.values());
-          } else {
-            columns(start, total, at, n, m.shares().share, m.shares().mac);
-          }
-        }
-        position = start + columns * total * words * 8;
-      }
+      owned(amounts.inputMasks(), party, parties, dealer::inputMasks);
+      owned(amounts.inputBits(), party, parties, dealer::inputBits);
+    }
 
-      total = amounts.inputBits();
+    /**
+     * One section per owner of {@code total} items each (input masks or input bits): shares and
+     * MACs, and the values themselves in the owner's own file.
+     */
+    private void owned(long total, int party, int parties, OwnedDraw draw) throws IOException {
       for (int owner = 0; owner < parties; owner++) {
-        start = position;
+        long start = position;
         int columns = owner == party ? 3 : 2;
         for (long at = 0; at < total; at += CHUNK) {
           int n = (int) Math.min(CHUNK, total - at);
-          SpdzPreprocessing.InputMasks m = dealer.inputBits(owner, n);
+          SpdzPreprocessing.InputMasks m = draw.draw(owner, n);
           if (owner == party) {
             columns(start, total, at, n, m.shares().share, m.shares().mac, m.values());
           } else {
