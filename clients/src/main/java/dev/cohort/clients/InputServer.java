@@ -1,0 +1,444 @@
+package dev.cohort.clients;
+
+import dev.cohort.api.Computation;
+import dev.cohort.clients.Messages.Status;
+import dev.cohort.clients.Messages.Submit;
+import dev.cohort.engine.Engine;
+import dev.cohort.engine.Result;
+import dev.cohort.field.Field;
+import dev.cohort.net.Channel;
+import dev.cohort.random.Prg;
+import dev.cohort.suite.Shares;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One compute server's side of input clients over BGW: it opens sessions, takes the clients'
+ * submissions from its {@link ClientPort}, agrees with the other servers on the submissions every
+ * server received, checks them without learning them ({@link BgwSubmissions}), and runs a
+ * computation on the valid ones. Every server of the mesh runs one, session for session.
+ *
+ * <p>A session closes when this server has {@code closeAfter} submissions or its deadline passes,
+ * whichever comes first; it takes exactly the submissions that every server had received by then
+ * and that pass the check, in ascending client id. Those that fail are left out and counted by
+ * reason ({@link Exclusion}); they change nothing else. Across sessions the server keeps the
+ * running sum of every column as shares, saved after every session ({@link ServerState}), and
+ * releases a session's result only after every server saved it: a server restarted from its state
+ * neither loses nor counts twice a session whose result was released.
+ *
+ * <p>Threads: transport threads call the {@link ClientEvents} methods; one thread calls {@link
+ * #runSession} again and again.
+ */
+public final class InputServer implements ClientEvents {
+
+  private static final Logger log = LoggerFactory.getLogger(InputServer.class);
+
+  private final Engine engine;
+  private final ServerRounds rounds;
+  private final Field field;
+  private final int threshold;
+  private final Shape shape;
+  private final BgwValidation validation;
+  private final int words;
+  private final Canonical canonical;
+  private final Duration deadline;
+  private final int closeAfter;
+  private final ServerState state;
+  private final ServerStats stats;
+  private final Prg prg = Prg.secure();
+  private final String settings;
+  private volatile ClientPort port;
+  private volatile SessionInbox open; // null between sessions
+  private volatile long lastClosed = -1;
+  private boolean started;
+
+  private InputServer(Builder b) {
+    this.engine = b.engine;
+    this.rounds = new ServerRounds(b.channel);
+    this.field = engine.suite().field();
+    int n = b.channel.parties();
+    this.threshold = b.threshold == 0 ? (n - 1) / 2 : b.threshold;
+    Shamir shamir = new Shamir(field, n, threshold);
+    this.shape = b.shape;
+    this.validation = new BgwValidation(shamir, shape);
+    this.words = BgwSubmissions.elements(shape) * field.words();
+    this.canonical = new Canonical(field);
+    this.deadline = b.deadline;
+    this.closeAfter = b.closeAfter;
+    this.state = ServerState.load(b.state, shape.columns() * field.words());
+    this.stats = b.stats == null ? new ServerStats() : b.stats;
+    this.settings =
+        "suite=bgw field="
+            + field.name()
+            + " parties="
+            + n
+            + " threshold="
+            + threshold
+            + " shape="
+            + java.util.Arrays.toString(shape.bits())
+            + " closeAfter="
+            + closeAfter
+            + " deadlineMs="
+            + deadline.toMillis();
+  }
+
+  /**
+   * A BGW input server over {@code engine} (a BGW suite) and its mesh {@code channel}, for
+   * submissions of {@code shape}.
+   */
+  public static Builder bgw(Engine engine, Channel channel, Shape shape) {
+    return new Builder(engine, channel, shape);
+  }
+
+  /** The settings of an input server; every server must use the same ones. */
+  public static final class Builder {
+    private final Engine engine;
+    private final Channel channel;
+    private final Shape shape;
+    private int threshold;
+    private Duration deadline = Duration.ofSeconds(10);
+    private int closeAfter = Integer.MAX_VALUE;
+    private Path state;
+    private ServerStats stats;
+
+    private Builder(Engine engine, Channel channel, Shape shape) {
+      this.engine = Objects.requireNonNull(engine);
+      this.channel = Objects.requireNonNull(channel);
+      this.shape = Objects.requireNonNull(shape);
+    }
+
+    /** The BGW threshold t; 0 (the default) for the suite's default, (n - 1) / 2. */
+    public Builder threshold(int t) {
+      this.threshold = t;
+      return this;
+    }
+
+    /** How long a session stays open at most (default 10 s). */
+    public Builder deadline(Duration d) {
+      if (d.isNegative() || d.isZero()) {
+        throw new IllegalArgumentException("the session deadline must be positive");
+      }
+      this.deadline = d;
+      return this;
+    }
+
+    /** Closes a session as soon as this many submissions arrived (default: at the deadline). */
+    public Builder closeAfter(int submissions) {
+      if (submissions < 1) {
+        throw new IllegalArgumentException("closeAfter must be >= 1");
+      }
+      this.closeAfter = submissions;
+      return this;
+    }
+
+    /** Where this server keeps its state across restarts (default: memory only). */
+    public Builder state(Path file) {
+      this.state = file;
+      return this;
+    }
+
+    /** The counters this server updates (default: its own). */
+    public Builder stats(ServerStats s) {
+      this.stats = s;
+      return this;
+    }
+
+    public InputServer build() {
+      return new InputServer(this);
+    }
+  }
+
+  /** Where this server sends to clients; set it before clients connect. */
+  public void attach(ClientPort clientPort) {
+    this.port = clientPort;
+  }
+
+  public ServerStats stats() {
+    return stats;
+  }
+
+  /** The last session every server saved (0 before the first). */
+  public long lastSession() {
+    return state.latest().session();
+  }
+
+  // ---- from the transport ----
+
+  @Override
+  public void connected(int client) {
+    stats.connected.increment();
+    SessionInbox s = open;
+    ClientPort p = port;
+    if (s != null && p != null) {
+      p.send(client, openMessage(s.session));
+    }
+  }
+
+  @Override
+  public void disconnected(int client) {
+    stats.connected.decrement();
+  }
+
+  @Override
+  public void message(int client, byte[] message) {
+    ClientPort p = port;
+    Submit submit;
+    try {
+      if (Messages.type(message) != Messages.SUBMIT) {
+        throw new IllegalArgumentException("message type " + message[0] + " from a client");
+      }
+      submit = Messages.submit(message, shape.columns(), words);
+    } catch (IllegalArgumentException e) {
+      stats.refused(Status.MALFORMED);
+      log.debug("client {}: malformed message: {}", client, e.getMessage());
+      if (p != null) {
+        p.send(client, Messages.ack(-1, Status.MALFORMED, e.getMessage()));
+      }
+      return;
+    }
+    SessionInbox s = open;
+    Status status;
+    if (s != null && submit.session() == s.session) {
+      status = s.offer(client, submit);
+    } else {
+      status = submit.session() == lastClosed ? Status.LATE : Status.NOT_OPEN;
+    }
+    if (status == Status.RECEIVED) {
+      stats.received.increment();
+    } else {
+      stats.refused(status);
+      log.debug("client {}: session {}: refused: {}", client, submit.session(), status);
+    }
+    if (p != null) {
+      p.send(client, Messages.ack(submit.session(), status, status.meaning));
+    }
+  }
+
+  private byte[] openMessage(long session) {
+    return Messages.open(
+        new Messages.Open(session, "bgw", field.name(), rounds.parties(), threshold, shape.bits()));
+  }
+
+  // ---- sessions ----
+
+  /**
+   * Runs the next session: opens it, waits for its close, agrees on and checks its submissions,
+   * saves the new state and runs {@code computation} on the valid submissions. Every server calls
+   * it for every session.
+   */
+  public <T> SessionOutcome<T> runSession(SessionComputation<T> computation)
+      throws InterruptedException {
+    start();
+    long session = state.latest().session() + 1;
+    SessionInbox inbox = new SessionInbox(session, shape, words, canonical);
+    open = inbox;
+    ClientPort p = port;
+    if (p != null) {
+      p.broadcast(openMessage(session));
+    }
+    long opened = System.nanoTime();
+    int[] received = inbox.closeAfter(closeAfter, opened + deadline.toNanos());
+    lastClosed = session;
+    open = null;
+    long closed = System.nanoTime();
+
+    ServerRounds.Closed agreed =
+        rounds.close(session, received, new long[] {prg.nextLong(), prg.nextLong()});
+    int[] candidates = agreed.candidates();
+    validation.coefficients(agreed.seed());
+    long[] mine = field.alloc(2 * candidates.length);
+    for (int k = 0; k < candidates.length; k++) {
+      validation.checkValues(inbox.words(candidates[k]), mine, k);
+    }
+    long[][] all = rounds.all(mine);
+    for (int i = 0; i < all.length; i++) {
+      if (all[i].length != mine.length || !canonical.all(all[i])) {
+        throw new IllegalStateException(
+            "server " + i + " sent malformed check values in session " + session);
+      }
+    }
+    Map<Exclusion, Integer> excluded = new EnumMap<>(Exclusion.class);
+    count(excluded, Exclusion.NOT_AT_EVERY_SERVER, received.length - candidates.length);
+    int[] verdicts = new int[candidates.length];
+    int valid = 0;
+    long[] one = field.alloc(1);
+    for (int k = 0; k < candidates.length; k++) {
+      verdicts[k] = validation.verdict(all, k, one);
+      if (verdicts[k] == BgwValidation.VALID) {
+        valid++;
+      } else {
+        count(
+            excluded,
+            verdicts[k] == BgwValidation.INCONSISTENT
+                ? Exclusion.INCONSISTENT_SHARES
+                : Exclusion.OUT_OF_RANGE,
+            1);
+      }
+    }
+    Columns inputs = inputs(inbox, candidates, verdicts, valid);
+    ServerState.Slot before = state.latest();
+    long[] sums = before.sums().clone();
+    for (int c = 0; c < shape.columns(); c++) {
+      long[] total = field.alloc(1);
+      field.sum(inputs.column(c).share, 0, valid, total, 0);
+      field.add(sums, c, total, 0, sums, c, 1);
+    }
+    state.advance(new ServerState.Slot(session, before.contributors() + valid, sums));
+    rounds.agreeOn("the session it saved", session);
+    long validated = System.nanoTime();
+    stats.session(valid, excluded);
+
+    Computation<T> c = computation.of(inputs, totals(sums));
+    Result<T> result = engine.run(c);
+    stats.roundNanos.add(result.metrics().wallNanos());
+    SessionOutcome<T> outcome =
+        new SessionOutcome<>(
+            session,
+            result.value(),
+            valid,
+            before.contributors() + valid,
+            received.length,
+            excluded,
+            closed - opened,
+            validated - closed,
+            result.metrics());
+    tell(outcome, inbox, received, candidates, verdicts);
+    log.info(
+        "session {}: {} contributors, {} received, excluded {}",
+        session,
+        valid,
+        received.length,
+        excluded);
+    return outcome;
+  }
+
+  private static void count(Map<Exclusion, Integer> m, Exclusion e, int k) {
+    if (k > 0) {
+      m.merge(e, k, Integer::sum);
+    }
+  }
+
+  private Columns inputs(SessionInbox inbox, int[] candidates, int[] verdicts, int valid) {
+    Shares[] columns = new Shares[shape.columns()];
+    for (int c = 0; c < columns.length; c++) {
+      columns[c] = new Shares(valid, field.alloc(valid), null);
+    }
+    int at = 0;
+    for (int k = 0; k < candidates.length; k++) {
+      if (verdicts[k] == BgwValidation.VALID) {
+        long[] w = inbox.words(candidates[k]);
+        for (int c = 0; c < columns.length; c++) {
+          validation.valueShare(w, c, columns[c].share, at);
+        }
+        at++;
+      }
+    }
+    return new Columns(shape, columns);
+  }
+
+  private Columns totals(long[] sums) {
+    Shares[] columns = new Shares[shape.columns()];
+    int w = field.words();
+    for (int c = 0; c < columns.length; c++) {
+      long[] one = new long[w];
+      System.arraycopy(sums, c * w, one, 0, w);
+      columns[c] = new Shares(1, one, null);
+    }
+    return new Columns(shape, columns);
+  }
+
+  /** Tells each client that submitted whether its submission counted. */
+  private void tell(
+      SessionOutcome<?> o, SessionInbox inbox, int[] received, int[] candidates, int[] verdicts) {
+    ClientPort p = port;
+    if (p == null) {
+      return;
+    }
+    int k = 0;
+    for (int id : received) {
+      String detail;
+      boolean counted = false;
+      if (k < candidates.length && candidates[k] == id) {
+        int v = verdicts[k++];
+        counted = v == BgwValidation.VALID;
+        detail =
+            counted
+                ? "counted"
+                : v == BgwValidation.INCONSISTENT
+                    ? "excluded: " + Exclusion.INCONSISTENT_SHARES.label
+                    : "excluded: " + Exclusion.OUT_OF_RANGE.label;
+      } else {
+        detail = "excluded: " + Exclusion.NOT_AT_EVERY_SERVER.label;
+      }
+      p.send(
+          id,
+          Messages.outcome(new Messages.Outcome(o.session(), counted, o.contributors(), detail)));
+    }
+    assert inbox.size() == received.length;
+  }
+
+  /**
+   * Once per server process: the servers check that they use the same settings and agree on the
+   * state to continue from (a server one session ahead goes back to its previous state).
+   */
+  private void start() {
+    if (started) {
+      return;
+    }
+    started = true;
+    rounds.agreeOn("input-server settings digest", digest(settings));
+    long mine = state.latest().session();
+    long[] last = rounds.announce(mine);
+    long min = mine;
+    for (long s : last) {
+      min = Math.min(min, s);
+    }
+    for (int p = 0; p < last.length; p++) {
+      if (last[p] > min + 1) {
+        throw new IllegalStateException(
+            "server "
+                + p
+                + " saved session "
+                + last[p]
+                + " but another only "
+                + min
+                + ": their states are more than one session apart; restore the servers' state"
+                + " files from one point in time");
+      }
+    }
+    if (mine == min + 1) {
+      if (state.previous().session() != min) {
+        throw new IllegalStateException(
+            "this server's previous state is session "
+                + state.previous().session()
+                + ", not "
+                + min
+                + "; it cannot return to the others' state");
+      }
+      log.warn("session {} was not saved by every server: going back to session {}", mine, min);
+      state.rollBack();
+    }
+    lastClosed = state.latest().session();
+  }
+
+  private static long digest(String s) {
+    try {
+      byte[] h = MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
+      long d = 0;
+      for (int i = 0; i < 8; i++) {
+        d = d << 8 | (h[i] & 0xff);
+      }
+      return d;
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

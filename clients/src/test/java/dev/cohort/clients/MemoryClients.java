@@ -1,0 +1,106 @@
+package dev.cohort.clients;
+
+import dev.cohort.api.NetworkException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Clients and input servers connected in memory: each client has one queue per server, and a
+ * client's messages reach the server's {@link ClientEvents} on the client's own thread, as a
+ * transport thread would deliver them.
+ */
+final class MemoryClients {
+
+  private final ClientEvents[] servers;
+  private final Map<Integer, End> clients = new ConcurrentHashMap<>();
+
+  MemoryClients(InputServer... servers) {
+    this.servers = servers;
+    for (int i = 0; i < servers.length; i++) {
+      servers[i].attach(port(i));
+    }
+  }
+
+  private ClientPort port(int server) {
+    return new ClientPort() {
+      @Override
+      public void send(int client, byte[] message) {
+        End e = clients.get(client);
+        if (e != null) {
+          e.inbox[server].add(message);
+        }
+      }
+
+      @Override
+      public void broadcast(byte[] message) {
+        for (End e : clients.values()) {
+          e.inbox[server].add(message);
+        }
+      }
+    };
+  }
+
+  /** Connects client {@code id} to every server. */
+  End connect(int id) {
+    End e = new End(id);
+    if (clients.putIfAbsent(id, e) != null) {
+      throw new IllegalStateException("client " + id + " is connected already");
+    }
+    for (ClientEvents s : servers) {
+      s.connected(id);
+    }
+    return e;
+  }
+
+  /** One client's links to the servers. */
+  final class End implements ServerLinks {
+    final int id;
+    final BlockingQueue<byte[]>[] inbox;
+
+    @SuppressWarnings("unchecked")
+    End(int id) {
+      this.id = id;
+      this.inbox = new BlockingQueue[servers.length];
+      for (int i = 0; i < servers.length; i++) {
+        inbox[i] = new LinkedBlockingQueue<>();
+      }
+    }
+
+    @Override
+    public int servers() {
+      return servers.length;
+    }
+
+    @Override
+    public void send(int server, byte[] message) {
+      servers[server].message(id, message.clone());
+    }
+
+    @Override
+    public byte[] receive(int server, Duration timeout) {
+      try {
+        byte[] m = inbox[server].poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        if (m == null) {
+          throw new NetworkException("server " + server + " sent nothing within " + timeout);
+        }
+        return m;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new NetworkException("interrupted while waiting for server " + server);
+      }
+    }
+
+    @Override
+    public void close() {
+      if (clients.remove(id, this)) {
+        for (ClientEvents s : servers) {
+          s.disconnected(id);
+        }
+      }
+    }
+  }
+}
