@@ -112,6 +112,11 @@ public final class Client implements AutoCloseable {
   /** The newest session, newer than the last submitted to, that every server announced. */
   private Open nextSession() {
     long want = submitted + 1;
+    for (int i = 0; i < latest.length; i++) {
+      for (byte[] m = links.poll(i); m != null; m = links.poll(i)) {
+        dispatch(i, m); // what arrived while this client was idle: the newest session counts
+      }
+    }
     while (true) {
       long newest = -1;
       for (int i = 0; i < latest.length; i++) {
@@ -156,7 +161,10 @@ public final class Client implements AutoCloseable {
   }
 
   private void read(int server) {
-    byte[] m = links.receive(server, timeout);
+    dispatch(server, links.receive(server, timeout));
+  }
+
+  private void dispatch(int server, byte[] m) {
     switch (Messages.type(m)) {
       case Messages.OPEN -> {
         Open o = Messages.open(m);

@@ -83,11 +83,7 @@ public final class InputServer implements ClientEvents {
             + " threshold="
             + threshold
             + " shape="
-            + java.util.Arrays.toString(shape.bits())
-            + " closeAfter="
-            + closeAfter
-            + " deadlineMs="
-            + deadline.toMillis();
+            + java.util.Arrays.toString(shape.bits());
   }
 
   /**
@@ -394,7 +390,8 @@ public final class InputServer implements ClientEvents {
       return;
     }
     started = true;
-    rounds.agreeOn("input-server settings digest", digest(settings));
+    rounds.agreeOn(
+        "other input-server settings (this server: " + settings + "); digest", digest(settings));
     long mine = state.latest().session();
     long[] last = rounds.announce(mine);
     long min = mine;

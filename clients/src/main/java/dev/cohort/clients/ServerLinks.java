@@ -19,6 +19,9 @@ public interface ServerLinks extends AutoCloseable {
    */
   byte[] receive(int server, Duration timeout);
 
+  /** The next message from server {@code server} if one has arrived already, else null. */
+  byte[] poll(int server);
+
   @Override
   void close();
 }

@@ -95,6 +95,11 @@ final class MemoryClients {
     }
 
     @Override
+    public byte[] poll(int server) {
+      return inbox[server].poll();
+    }
+
+    @Override
     public void close() {
       if (clients.remove(id, this)) {
         for (ClientEvents s : servers) {

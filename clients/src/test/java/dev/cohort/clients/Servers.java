@@ -27,7 +27,7 @@ final class Servers {
   }
 
   /** What the servers' sessions produced, and what the driver returned. */
-  record Run<R>(List<List<SessionOutcome<long[]>>> outcomes, R driver) {}
+  record Run<R>(List<List<SessionOutcome<long[]>>> outcomes, R driver, InputServer[] servers) {}
 
   static <R> Run<R> run(
       int n,
@@ -65,7 +65,7 @@ final class Servers {
                 }
                 return mine;
               });
-      return new Run<>(outcomes, driven.join());
+      return new Run<>(outcomes, driven.join(), servers);
     }
   }
 
