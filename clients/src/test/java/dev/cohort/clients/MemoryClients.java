@@ -17,6 +17,13 @@ final class MemoryClients {
 
   private final ClientEvents[] servers;
   private final Map<Integer, End> clients = new ConcurrentHashMap<>();
+  private volatile Intercept intercept = (server, client, message) -> message;
+
+  /** What a corrupt server does to (or records of) a message to a client before it leaves. */
+  @FunctionalInterface
+  interface Intercept {
+    byte[] apply(int server, int client, byte[] message);
+  }
 
   MemoryClients(InputServer... servers) {
     this.servers = servers;
@@ -25,20 +32,25 @@ final class MemoryClients {
     }
   }
 
+  /** Every server-to-client message passes {@code i} from now on. */
+  void intercept(Intercept i) {
+    this.intercept = i;
+  }
+
   private ClientPort port(int server) {
     return new ClientPort() {
       @Override
       public void send(int client, byte[] message) {
         End e = clients.get(client);
         if (e != null) {
-          e.inbox[server].add(message);
+          e.inbox[server].add(intercept.apply(server, client, message));
         }
       }
 
       @Override
       public void broadcast(byte[] message) {
         for (End e : clients.values()) {
-          e.inbox[server].add(message);
+          e.inbox[server].add(intercept.apply(server, e.id, message));
         }
       }
     };
