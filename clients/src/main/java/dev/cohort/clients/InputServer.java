@@ -316,7 +316,7 @@ public final class InputServer implements ClientEvents {
     int[] received =
         spdz == null
             ? inbox.closeAfter(closeAfter, until)
-            : spdz.collect(inbox, closeAfter, until, p);
+            : spdz.collect(inbox, closeAfter, until, () -> port);
     lastClosed = session;
     open = null;
     long closed = System.nanoTime();

@@ -8,6 +8,7 @@ import dev.cohort.suite.Shares;
 import java.security.MessageDigest;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The open phase of an SPDZ session at one server: rounds among the servers that grant input masks
@@ -57,7 +58,7 @@ final class MaskRounds {
    * or {@code deadlineNanos}), tells the clients whose requests were never granted, and returns the
    * ids of the submissions received, ascending.
    */
-  int[] collect(SessionInbox inbox, int count, long deadlineNanos, ClientPort port)
+  int[] collect(SessionInbox inbox, int count, long deadlineNanos, Supplier<ClientPort> port)
       throws InterruptedException {
     long session = inbox.session;
     granted.clear();
@@ -95,15 +96,16 @@ final class MaskRounds {
         break;
       }
       if (common.length > 0) {
-        grant(inbox, common, port);
+        grant(inbox, common, port.get());
       }
     }
     int[] received = inbox.close();
-    if (port != null) {
+    ClientPort p = port.get();
+    if (p != null) {
       byte[] late =
           Messages.ack(session, Status.LATE, "the session closed before masks were granted");
       for (int id : inbox.ungranted()) {
-        port.send(id, late);
+        p.send(id, late);
       }
     }
     return received;
@@ -119,7 +121,7 @@ final class MaskRounds {
     return grants.digest();
   }
 
-  private void grant(SessionInbox inbox, int[] ids, ClientPort port) {
+  private void grant(SessionInbox inbox, int[] ids, ClientPort port) { // port: null drops
     Triples t = suite.triplesForClients(Math.multiplyExact(ids.length, m));
     inbox.grant(ids); // before the masks leave: a quick client's submission must find the grant
     Digests.update(grants, ids.length);

@@ -11,6 +11,7 @@ import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * One server's side of SPDZ sessions (servers malicious, any number of them but one; clients
@@ -75,7 +76,7 @@ final class SpdzSessions {
   }
 
   /** The open session: masks granted, until it closes; returns the submissions received. */
-  int[] collect(SessionInbox inbox, int count, long deadlineNanos, ClientPort port)
+  int[] collect(SessionInbox inbox, int count, long deadlineNanos, Supplier<ClientPort> port)
       throws InterruptedException {
     return masks.collect(inbox, count, deadlineNanos, port);
   }
