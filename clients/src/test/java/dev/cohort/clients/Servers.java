@@ -5,6 +5,7 @@ import dev.cohort.engine.Engine;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.field.Field;
 import dev.cohort.harness.LocalParties;
+import dev.cohort.net.Channel;
 import dev.cohort.spdz.SpdzConfig;
 import dev.cohort.spdz.SpdzSuite;
 import dev.cohort.suite.SuiteFactory;
@@ -29,11 +30,27 @@ final class Servers {
     InputServer.Builder apply(int server, InputServer.Builder b);
   }
 
-  /** The servers' suite: how each server's engine is made, and whether it is SPDZ. */
-  record Suite(IntFunction<SuiteFactory> factory, boolean spdz) {
+  /** What a server's mesh channel becomes: itself, or a corrupt server's decorator of it. */
+  interface Channels {
+    Channel wrap(int server, Channel channel);
+  }
+
+  /**
+   * The servers' suite: how each server's engine is made, whether it is SPDZ, and what each
+   * server's mesh channel becomes.
+   */
+  record Suite(IntFunction<SuiteFactory> factory, boolean spdz, Channels channels) {
+
+    Suite(IntFunction<SuiteFactory> factory, boolean spdz) {
+      this(factory, spdz, (p, c) -> c);
+    }
 
     static Suite bgw(Field field) {
       return new Suite(p -> BgwSuite.factory(field), false);
+    }
+
+    Suite withChannels(Channels decorate) {
+      return new Suite(factory, spdz, decorate);
     }
 
     /** SPDZ with the seeded in-process dealer: INSECURE, for tests. */
@@ -83,7 +100,8 @@ final class Servers {
     try (LocalParties parties = LocalParties.builder(n).deadline(Duration.ofSeconds(120)).open()) {
       List<List<SessionOutcome<long[]>>> outcomes =
           parties.onChannels(
-              (p, channel) -> {
+              (p, mesh) -> {
+                Channel channel = suite.channels().wrap(p, mesh);
                 Engine engine =
                     new Engine(suite.factory().apply(p), channel, EngineConfig.defaults());
                 InputServer.Builder b =
