@@ -2,9 +2,9 @@ package dev.cohort.clients;
 
 import dev.cohort.clients.Messages.Status;
 import dev.cohort.field.Field;
+import dev.cohort.spdz.MaterialException;
 import dev.cohort.spdz.SpdzPreprocessing.Triples;
 import dev.cohort.spdz.SpdzSuite;
-import dev.cohort.suite.Shares;
 import java.security.MessageDigest;
 import java.util.HashMap;
 import java.util.Map;
@@ -21,13 +21,22 @@ import java.util.function.Supplier;
  * triples of the preprocessing ({@link SpdzSuite#triplesForClients}), and the session closes after
  * the first round in which some server closes. A request some server has not received yet stays for
  * a later round. A server starts a round as soon as it holds a request it has announced fewer than
- * twice, or closes ({@link SessionInbox#awaitMaskRound}): grants take one or two rounds after a
- * request reached the last server, and requests that reach only some servers cost a bounded number
- * of rounds, never a busy loop.
+ * twice, or closes, and {@value #RETRY_MILLIS} ms after the last round while it holds any request
+ * ({@link SessionInbox#awaitMaskRound}): grants take one or two rounds after a request reached the
+ * last server (a few milliseconds more when it reached that server only after two rounds), and
+ * requests that reach only some servers cost a round per {@value #RETRY_MILLIS} ms at most, never a
+ * busy loop.
  *
  * <pre>
  * frame (every peer): session | closing (0 or 1) | count | ids (count, ascending)
  * </pre>
+ *
+ * <p>Triples are drawn {@value #BLOCK} at a time (at least m), and each client takes the next m of
+ * the current block: a draw from dealer files records its use on disk, and a block per grant round
+ * would cost a disk sync per round. What is left of a block serves the next rounds and sessions: it
+ * was never opened to anyone. The servers draw and take in the same order, so the k-th client of a
+ * session gets the same triples at every server; a restart loses what is left of the block, which
+ * the use record already counts as used, so it is skipped, never handed out again.
  *
  * <p>No triple is opened to two clients: each server hands each position of its stream to one
  * client at most, whatever the others announce. A corrupt server that announces different ids to
@@ -42,8 +51,20 @@ final class MaskRounds {
   private final Field field;
   private final int m;
   private final int me;
-  private final Map<Integer, long[]> granted = new HashMap<>();
+
+  /** How long a server that holds only requests announced twice waits to start a round. */
+  static final int RETRY_MILLIS = 10;
+
+  /** Triples drawn from the preprocessing at a time (or m, when larger). */
+  static final int BLOCK = 4096;
+
+  private final Map<Integer, Grant> granted = new HashMap<>();
   private MessageDigest grants;
+  private Triples block; // the triples drawn last, from position used on
+  private int used;
+
+  /** A client's triples: m of them in {@code block}, from element {@code offset}. */
+  record Grant(Triples block, int offset) {}
 
   MaskRounds(ServerRounds rounds, SpdzSuite suite, Shape shape, int me) {
     this.rounds = rounds;
@@ -65,7 +86,8 @@ final class MaskRounds {
     grants = Digests.sha256();
     Digests.update(grants, session);
     while (true) {
-      SessionInbox.MaskRound due = inbox.awaitMaskRound(count, deadlineNanos);
+      SessionInbox.MaskRound due =
+          inbox.awaitMaskRound(count, deadlineNanos, RETRY_MILLIS * 1_000_000L);
       int[] ids = due.requests();
       long[] frame = new long[3 + ids.length];
       frame[0] = session;
@@ -112,7 +134,7 @@ final class MaskRounds {
   }
 
   /** This server's triples of {@code client}, granted this session (null if none). */
-  long[] triples(int client) {
+  Grant triples(int client) {
     return granted.get(client);
   }
 
@@ -122,32 +144,43 @@ final class MaskRounds {
   }
 
   private void grant(SessionInbox inbox, int[] ids, ClientPort port) { // port: null drops
-    Triples t = suite.triplesForClients(Math.multiplyExact(ids.length, m));
-    inbox.grant(ids); // before the masks leave: a quick client's submission must find the grant
-    Digests.update(grants, ids.length);
-    int w = field.words();
+    Grant[] grants = new Grant[ids.length];
     for (int k = 0; k < ids.length; k++) {
-      Digests.update(grants, ids[k]);
-      long[] mine = new long[SpdzValidation.TRIPLE_COLUMNS * m * w];
-      copy(t.a(), k, mine, SpdzValidation.A_SHARE, SpdzValidation.A_MAC);
-      copy(t.b(), k, mine, SpdzValidation.B_SHARE, SpdzValidation.B_MAC);
-      copy(t.c(), k, mine, SpdzValidation.C_SHARE, SpdzValidation.C_MAC);
-      granted.put(ids[k], mine);
+      grants[k] = take();
+    }
+    inbox.grant(ids); // before the masks leave: a quick client's submission must find the grant
+    Digests.update(this.grants, ids.length);
+    for (int k = 0; k < ids.length; k++) {
+      Digests.update(this.grants, ids[k]);
+      granted.put(ids[k], grants[k]);
       if (port != null) {
-        long[] open = new long[3 * m * w];
-        System.arraycopy(mine, SpdzValidation.A_SHARE * m * w, open, 0, m * w);
-        System.arraycopy(mine, SpdzValidation.B_SHARE * m * w, open, m * w, m * w);
-        System.arraycopy(mine, SpdzValidation.C_SHARE * m * w, open, 2 * m * w, m * w);
-        port.send(ids[k], Messages.masks(inbox.session, m, open));
+        Triples t = grants[k].block();
+        int at = grants[k].offset();
+        port.send(
+            ids[k],
+            Messages.masks(
+                inbox.session, m, field.words(), t.a().share, t.b().share, t.c().share, at));
       }
     }
   }
 
-  /** Client {@code k}'s m elements of {@code s} into columns {@code share} and {@code mac}. */
-  private void copy(Shares s, int k, long[] out, int share, int mac) {
-    int n = m * field.words();
-    System.arraycopy(s.share, k * n, out, share * n, n);
-    System.arraycopy(s.mac, k * n, out, mac * n, n);
+  /** The next m triples of the current block, drawing a new block when it has fewer left. */
+  private Grant take() {
+    if (block == null || block.a().length - used < m) {
+      int count = Math.max(BLOCK, m);
+      try {
+        block = suite.triplesForClients(count);
+      } catch (MaterialException e) {
+        if (count == m) {
+          throw e;
+        }
+        block = suite.triplesForClients(m); // the last ones: every server falls back alike
+      }
+      used = 0;
+    }
+    Grant g = new Grant(block, used);
+    used += m;
+    return g;
   }
 
   private static boolean ascending(long[] f, int from) {

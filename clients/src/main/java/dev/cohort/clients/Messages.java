@@ -97,6 +97,18 @@ final class Messages {
     return b.array();
   }
 
+  /**
+   * Input masks from where a server keeps its triples: {@code triples} elements of {@code words}
+   * words each, of each of {@code a}, {@code b} and {@code c}, from element {@code at}.
+   */
+  static byte[] masks(long session, int triples, int words, long[] a, long[] b, long[] c, int at) {
+    int n = triples * words;
+    ByteBuffer out = ByteBuffer.allocate(1 + 8 + 4 + 4 + 8 * 3 * n);
+    out.put(MASKS).putLong(session).putInt(triples).putInt(3 * n);
+    out.asLongBuffer().put(a, at * words, n).put(b, at * words, n).put(c, at * words, n);
+    return out.array();
+  }
+
   static byte[] ack(long session, Status status, String detail) {
     byte[] d = text(detail);
     ByteBuffer b = ByteBuffer.allocate(1 + 8 + 1 + 4 + d.length);

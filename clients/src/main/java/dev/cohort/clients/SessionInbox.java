@@ -27,6 +27,7 @@ final class SessionInbox {
   private final boolean masked; // SPDZ: submissions only from clients whose masks were granted
   private final Map<Integer, Integer> requested = new HashMap<>(); // not granted yet: announced
   private final Set<Integer> granted = new HashSet<>();
+  private long lastRound = System.nanoTime();
   private boolean closed;
 
   SessionInbox(long session, Shape shape, int words, Canonical canonical) {
@@ -113,16 +114,31 @@ final class SessionInbox {
   /**
    * Waits until a mask round is due and returns what to announce in it: every request not granted
    * yet, ascending. A round is due at once while some request was announced fewer than twice (a new
-   * one, or one that some server had not received yet last round: it gets one more round at once),
-   * and once {@code count} submissions arrived or {@code deadlineNanos} passed (then closing). A
-   * request that two rounds did not grant waits for the next round another server starts: so
-   * requests that reach only some servers cost at most two rounds each, never a busy loop.
+   * one, or one that some server had not received yet last round: it gets one more round at once);
+   * once {@code count} submissions arrived or {@code deadlineNanos} passed (then closing); and,
+   * while any request waits, {@code retryNanos} after the last round. The last is what lets a
+   * request that some server received late be granted: that server starts a round for it, and the
+   * others, which announced it twice already, join within {@code retryNanos}. Requests that never
+   * reach every server (a client that asked only some) cost a round per {@code retryNanos} at most,
+   * never a busy loop; a server that holds no request at all joins only for a new one or to close,
+   * and it is the one every grant waits for anyway.
    */
-  synchronized MaskRound awaitMaskRound(int count, long deadlineNanos) throws InterruptedException {
-    long left;
-    while (received.size() < count
-        && !hasFreshRequest()
-        && (left = deadlineNanos - System.nanoTime()) > 0) {
+  synchronized MaskRound awaitMaskRound(int count, long deadlineNanos, long retryNanos)
+      throws InterruptedException {
+    while (true) {
+      long now = System.nanoTime();
+      if (received.size() >= count || hasFreshRequest() || now - deadlineNanos >= 0) {
+        break;
+      }
+      long wake = deadlineNanos;
+      if (!requested.isEmpty()) {
+        long retry = lastRound + retryNanos;
+        if (now - retry >= 0) {
+          break;
+        }
+        wake = retry - deadlineNanos < 0 ? retry : deadlineNanos;
+      }
+      long left = wake - now;
       wait(left / 1_000_000, (int) (left % 1_000_000));
     }
     boolean closing = received.size() >= count || deadlineNanos - System.nanoTime() <= 0;
@@ -130,6 +146,7 @@ final class SessionInbox {
     for (int id : ids) {
       requested.merge(id, 1, Integer::sum);
     }
+    lastRound = System.nanoTime();
     return new MaskRound(ids, closing);
   }
 

@@ -244,52 +244,39 @@ final class SpdzSessions {
       SessionInbox inbox, int[] candidates, byte[] seed, Map<Exclusion, Integer> excluded) {
     int count = candidates.length;
     Exclusion[] verdicts = new Exclusion[count];
-    if (count == 0) {
-      return new SessionCheck(candidates, verdicts, columns(new boolean[0], 0), excluded);
-    }
-    long[][] triples = new long[count][];
+    MaskRounds.Grant[] triples = new MaskRounds.Grant[count];
     long[][] words = new long[count][];
     for (int k = 0; k < count; k++) {
       triples[k] = masks.triples(candidates[k]);
       words[k] = inbox.words(candidates[k]);
     }
-    validation.coefficients(seed);
-    Shares t = validation.checkValues(triples, words);
-    int bits = field.bitLength();
-    CheckColumn column = new CheckColumn(t, bits);
-    long[] opened = engine.run(b -> b.openLowBits(b.clientInputs(column, 0), bits)).value();
-    int perElement = (bits + 63) / 64;
-    boolean[] valid = new boolean[count];
-    int validCount = 0;
-    for (int k = 0; k < count; k++) {
-      boolean zero = true;
-      for (int i = 0; i < perElement; i++) {
-        zero &= opened[k * perElement + i] == 0;
-      }
-      valid[k] = zero;
-      if (zero) {
-        validCount++;
-      } else {
-        verdicts[k] = Exclusion.OUT_OF_RANGE;
+    int valid = 0;
+    if (count > 0) {
+      validation.coefficients(seed);
+      CheckColumn column = new CheckColumn(validation.checkValues(triples, words));
+      int bits = field.bitLength();
+      long[] opened = engine.run(b -> b.openLowBits(b.clientInputs(column, 0), bits)).value();
+      int perElement = (bits + 63) / 64;
+      for (int k = 0; k < count; k++) {
+        boolean zero = true;
+        for (int i = 0; i < perElement; i++) {
+          zero &= opened[k * perElement + i] == 0;
+        }
+        if (zero) {
+          triples[valid] = triples[k];
+          words[valid++] = words[k];
+        } else {
+          verdicts[k] = Exclusion.OUT_OF_RANGE;
+        }
       }
     }
-    SessionCheck.count(excluded, Exclusion.OUT_OF_RANGE, count - validCount);
-    return new SessionCheck(candidates, verdicts, columns(valid, validCount), excluded);
-  }
-
-  private Columns columns(boolean[] valid, int validCount) {
-    if (valid.length == 0) {
-      Shares[] empty = new Shares[shape.columns()];
-      for (int c = 0; c < empty.length; c++) {
-        empty[c] = new Shares(0, new long[0], new long[0]);
-      }
-      return new Columns(shape, empty);
-    }
-    return new Columns(shape, validation.values(valid, validCount));
+    SessionCheck.count(excluded, Exclusion.OUT_OF_RANGE, count - valid);
+    Shares[] values = validation.values(Arrays.copyOf(triples, valid), Arrays.copyOf(words, valid));
+    return new SessionCheck(candidates, verdicts, new Columns(shape, values), excluded);
   }
 
   /** The candidates' check values as the one column the engine opens. */
-  private record CheckColumn(Shares t, int bits) implements ImportedColumns {
+  private record CheckColumn(Shares t) implements ImportedColumns {
     @Override
     public int contributors() {
       return t.length;
@@ -302,7 +289,7 @@ final class SpdzSessions {
 
     @Override
     public int bits(int column) {
-      return bits;
+      return Shape.MAX_BITS; // not a declared range: t is any element, opened as it is
     }
 
     @Override

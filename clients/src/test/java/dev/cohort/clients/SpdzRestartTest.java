@@ -88,7 +88,11 @@ class SpdzRestartTest {
   @Test
   void restarts_continueTheSums_andNeverOpenATripleToAClientTwice() throws Exception {
     DealerFiles.writeInsecure(
-        dir.resolve("dealing"), FIELD, 3, new DealerFiles.Amounts(4000, 10, 10, 10, 10), 9);
+        dir.resolve("dealing"),
+        FIELD,
+        3,
+        new DealerFiles.Amounts(2 * MaskRounds.BLOCK + 500, 10, 10, 10, 10),
+        9);
     Set<Long> masks = new HashSet<>();
     long[] first = session(20, 1, masks);
     assertEquals(1, first[0]);
