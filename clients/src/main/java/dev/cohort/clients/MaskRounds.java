@@ -46,18 +46,17 @@ import java.util.function.Supplier;
  */
 final class MaskRounds {
 
-  private final ServerRounds rounds;
-  private final SpdzSuite suite;
-  private final Field field;
-  private final int m;
-  private final int me;
-
   /** How long a server that holds only requests announced twice waits to start a round. */
   static final int RETRY_MILLIS = 10;
 
   /** Triples drawn from the preprocessing at a time (or m, when larger). */
   static final int BLOCK = 4096;
 
+  private final ServerRounds rounds;
+  private final SpdzSuite suite;
+  private final Field field;
+  private final int m;
+  private final int me;
   private final Map<Integer, Grant> granted = new HashMap<>();
   private MessageDigest grants;
   private Triples block; // the triples drawn last, from position used on

@@ -50,7 +50,10 @@ public final class ServerStats {
     return received.sum();
   }
 
-  /** Submissions refused on arrival, by the reason's name in lower case (late, duplicate, ...). */
+  /**
+   * Submissions (and, over SPDZ, requests for masks) refused on arrival, by the reason's name in
+   * lower case (late, duplicate, ...).
+   */
   public Map<String, Long> refusedByReason() {
     Map<String, Long> out = new java.util.TreeMap<>();
     refused.forEach(
