@@ -1,5 +1,8 @@
 package dev.cohort.clients;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -11,6 +14,9 @@ import java.security.NoSuchAlgorithmException;
 final class Digests {
 
   static final int WORDS = 4;
+
+  private static final VarHandle LITTLE_ENDIAN_LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private Digests() {}
 
@@ -28,17 +34,17 @@ final class Digests {
     }
   }
 
-  /** The digest of {@code words}, as {@link #WORDS} words into {@code out} from {@code at}. */
-  static void of(long[] words, long[] out, int at) {
-    MessageDigest digest = sha256();
-    byte[] bytes = new byte[8 * words.length];
+  /**
+   * The digest of {@code words}, as {@link #WORDS} words into {@code out} from {@code at}, with
+   * {@code digest} (reset afterwards) and {@code scratch} (at least 8 bytes per word) reused across
+   * calls: a digest per client is on the path of every session's close.
+   */
+  static void of(MessageDigest digest, byte[] scratch, long[] words, long[] out, int at) {
     for (int i = 0; i < words.length; i++) {
-      long v = words[i];
-      for (int b = 0; b < 8; b++) {
-        bytes[8 * i + b] = (byte) (v >>> (8 * b));
-      }
+      LITTLE_ENDIAN_LONGS.set(scratch, 8 * i, words[i]);
     }
-    toWords(digest.digest(bytes), out, at);
+    digest.update(scratch, 0, 8 * words.length);
+    toWords(digest.digest(), out, at);
   }
 
   static void toWords(byte[] digest, long[] out, int at) {

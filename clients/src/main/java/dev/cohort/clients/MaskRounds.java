@@ -31,12 +31,15 @@ import java.util.function.Supplier;
  * frame (every peer): session | closing (0 or 1) | count | ids (count, ascending)
  * </pre>
  *
- * <p>Triples are drawn {@value #BLOCK} at a time (at least m), and each client takes the next m of
- * the current block: a draw from dealer files records its use on disk, and a block per grant round
- * would cost a disk sync per round. What is left of a block serves the next rounds and sessions: it
- * was never opened to anyone. The servers draw and take in the same order, so the k-th client of a
- * session gets the same triples at every server; a restart loses what is left of the block, which
- * the use record already counts as used, so it is skipped, never handed out again.
+ * <p>Triples are drawn in blocks, and each client takes the next m of the current block: a draw
+ * from dealer files records its use on disk (two syncs, some milliseconds), so a draw per grant
+ * round would cost more than the rest of the round. The first block holds {@value #BLOCK} triples
+ * (at least m), each next one twice as many up to {@value #MAX_BLOCK}: a server that serves many
+ * clients soon draws rarely, one that serves few holds little. What is left of a block serves the
+ * next rounds and sessions: it was never opened to anyone. The servers draw and take in the same
+ * order, so the k-th client of a session gets the same triples at every server; a restart loses
+ * what is left of the block, which the use record already counts as used, so it is skipped, never
+ * handed out again.
  *
  * <p>No triple is opened to two clients: each server hands each position of its stream to one
  * client at most, whatever the others announce. A corrupt server that announces different ids to
@@ -49,8 +52,11 @@ final class MaskRounds {
   /** How long a server that holds only requests announced twice waits to start a round. */
   static final int RETRY_MILLIS = 10;
 
-  /** Triples drawn from the preprocessing at a time (or m, when larger). */
+  /** The triples of the first block drawn from the preprocessing (or m, when larger). */
   static final int BLOCK = 4096;
+
+  /** The most triples drawn at a time (6 columns: 6 MiB over 2^127 − 1). */
+  static final int MAX_BLOCK = 1 << 16;
 
   private final ServerRounds rounds;
   private final SpdzSuite suite;
@@ -61,6 +67,7 @@ final class MaskRounds {
   private MessageDigest grants;
   private Triples block; // the triples drawn last, from position used on
   private int used;
+  private int nextBlock = BLOCK;
 
   /** A client's triples: m of them in {@code block}, from element {@code offset}. */
   record Grant(Triples block, int offset) {}
@@ -166,9 +173,10 @@ final class MaskRounds {
   /** The next m triples of the current block, drawing a new block when it has fewer left. */
   private Grant take() {
     if (block == null || block.a().length - used < m) {
-      int count = Math.max(BLOCK, m);
+      int count = Math.max(nextBlock, m);
       try {
         block = suite.triplesForClients(count);
+        nextBlock = Math.min(2 * nextBlock, MAX_BLOCK);
       } catch (MaterialException e) {
         if (count == m) {
           throw e;

@@ -90,9 +90,11 @@ final class SpdzSessions {
     frame[0] = session;
     System.arraycopy(Digests.commit(me, session, seedPart, nonce), 0, frame, 1, Digests.WORDS);
     frame[5] = received.length;
+    MessageDigest sha = Digests.sha256();
+    byte[] scratch = new byte[8 * SpdzSubmissions.elements(shape) * field.words()];
     for (int k = 0; k < received.length; k++) {
       frame[6 + 5 * k] = received[k];
-      Digests.of(inbox.words(received[k]), frame, 7 + 5 * k);
+      Digests.of(sha, scratch, inbox.words(received[k]), frame, 7 + 5 * k);
     }
     long[][] all = rounds.all(frame);
     boolean[] missing = new boolean[received.length];

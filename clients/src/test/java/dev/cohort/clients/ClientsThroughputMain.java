@@ -63,7 +63,7 @@ final class ClientsThroughputMain {
     try {
       for (String name : fields) {
         Field field = Fields.byName(name);
-        long triples = (long) clients * sessions * SHAPE.elements() + 4 * MaskRounds.BLOCK;
+        long triples = (long) clients * sessions * SHAPE.elements() + 2L * MaskRounds.MAX_BLOCK;
         List<Config> configs =
             List.of(
                 new Config("BGW", () -> Servers.Suite.bgw(field)),
