@@ -50,7 +50,7 @@ public final class InputServer implements ClientEvents {
   private final int words;
   private final Canonical canonical;
   private final Duration deadline;
-  private final int closeAfter;
+  private volatile int closeAfter;
   private final ServerState state;
   private final ServerStats stats;
   private final Prg prg = Prg.secure();
@@ -150,6 +150,14 @@ public final class InputServer implements ClientEvents {
     public InputServer build() {
       return new InputServer(this);
     }
+  }
+
+  /** Closes the next sessions as soon as this many submissions arrived (a local policy). */
+  public void closeAfter(int submissions) {
+    if (submissions < 1) {
+      throw new IllegalArgumentException("closeAfter must be >= 1");
+    }
+    this.closeAfter = submissions;
   }
 
   /** Where this server sends to clients; set it before clients connect. */
