@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * a collected buffer, so after the class this collects garbage, allocates to drain the detector's
  * queue, and counts the ERROR lines it logged.
  */
-final class LeakCheck implements BeforeAllCallback, AfterAllCallback {
+public final class LeakCheck implements BeforeAllCallback, AfterAllCallback {
 
   private static final AtomicInteger LEAKS = new AtomicInteger();
   private static final AppenderBase<ILoggingEvent> COUNTER =
