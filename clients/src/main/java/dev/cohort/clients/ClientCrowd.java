@@ -87,7 +87,9 @@ public final class ClientCrowd implements AutoCloseable {
       } catch (CompletionException e) {
         if (first == null) {
           first =
-              e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+              e.getCause() instanceof RuntimeException r
+                  ? r
+                  : new IllegalStateException(e.getCause());
         }
       }
     }
@@ -107,5 +109,4 @@ public final class ClientCrowd implements AutoCloseable {
       c.close();
     }
   }
-
 }

@@ -59,8 +59,7 @@ public final class LocalDeployment implements AutoCloseable {
 
     /** Servers, field and shape; {@code clients} certificates; sessions close at the deadline. */
     public static Settings of(int servers, Field field, Shape shape, int clients) {
-      return new Settings(
-          servers, field, shape, clients, 0, Duration.ofSeconds(10), null, 2);
+      return new Settings(servers, field, shape, clients, 0, Duration.ofSeconds(10), null, 2);
     }
 
     public Settings closeAfter(int k) {
@@ -100,7 +99,8 @@ public final class LocalDeployment implements AutoCloseable {
     parties.onChannels(
         (p, channel) -> {
           Engine engine = new Engine(BgwSuite.factory(s.field()), channel, EngineConfig.defaults());
-          InputServer.Builder b = InputServer.bgw(engine, channel, s.shape()).deadline(s.deadline());
+          InputServer.Builder b =
+              InputServer.bgw(engine, channel, s.shape()).deadline(s.deadline());
           if (s.closeAfter() > 0) {
             b.closeAfter(s.closeAfter());
           }

@@ -21,10 +21,7 @@ public final class TlsClients {
    * material); close the returned link server to stop.
    */
   public static ClientLinkServer serve(
-      InputServer server,
-      InetSocketAddress bind,
-      TlsIdentity identity,
-      ClientLinkOptions options) {
+      InputServer server, InetSocketAddress bind, TlsIdentity identity, ClientLinkOptions options) {
     Port port = new Port();
     server.attach(port); // before the first client can connect
     port.link =
@@ -101,5 +98,4 @@ public final class TlsClients {
       }
     };
   }
-
 }

@@ -125,7 +125,8 @@ final class BenchClients implements Callable<Integer> {
       for (int n : counts) {
         double[][] m = new double[3][repeat];
         for (int r = 0; r < repeat; r++) {
-          double[] one = measure(d, plain, identities, n, pool, new SplittableRandom(1000L * n + r));
+          double[] one =
+              measure(d, plain, identities, n, pool, new SplittableRandom(1000L * n + r));
           for (int k = 0; k < 3; k++) {
             m[k][r] = one[k];
           }

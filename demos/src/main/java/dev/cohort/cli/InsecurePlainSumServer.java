@@ -19,8 +19,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The INSECURE baseline of {@code cohort bench clients}: a plain threaded TCP server, as in the
  * published comparison, that sums one 4-bit value from each participant. No secrecy, no TLS, no
- * authentication: the server sees every value. Each participant connects, sends one byte and
- * waits for the server's one-byte answer; the run ends when the server has every value.
+ * authentication: the server sees every value. Each participant connects, sends one byte and waits
+ * for the server's one-byte answer; the run ends when the server has every value.
  */
 final class InsecurePlainSumServer implements AutoCloseable {
 
@@ -77,8 +77,8 @@ final class InsecurePlainSumServer implements AutoCloseable {
   }
 
   /**
-   * {@code values.length} participants (on {@code pool}) each send their value; returns the sum
-   * the server computed.
+   * {@code values.length} participants (on {@code pool}) each send their value; returns the sum the
+   * server computed.
    */
   long run(int[] values, ExecutorService pool) {
     sum.set(0);

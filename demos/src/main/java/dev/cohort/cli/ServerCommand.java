@@ -30,8 +30,8 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code cohort server}: one compute server of an input-client deployment. It joins the mesh of
- * the parties file as its party, serves input clients on its client port, and runs sessions of the
+ * {@code cohort server}: one compute server of an input-client deployment. It joins the mesh of the
+ * parties file as its party, serves input clients on its client port, and runs sessions of the
  * statistics service ({@link Sums}) until stopped.
  */
 @Command(
@@ -129,7 +129,8 @@ final class ServerCommand implements Callable<Integer> {
     }
     if (file.parties() < 3) {
       throw new ParameterException(
-          spec.commandLine(), "BGW servers need at least 3 parties, the file lists " + file.parties());
+          spec.commandLine(),
+          "BGW servers need at least 3 parties, the file lists " + file.parties());
     }
     file.checkOwnHost(party, partiesFile);
     Shape shape;
@@ -155,7 +156,10 @@ final class ServerCommand implements Callable<Integer> {
       InputServer server = b.state(state).build();
       try (ClientLinkServer link =
           TlsClients.serve(
-              server, file.clientAddress(party, partiesFile), identity, ClientLinkOptions.defaults())) {
+              server,
+              file.clientAddress(party, partiesFile),
+              identity,
+              ClientLinkOptions.defaults())) {
         out.printf(
             Locale.ROOT,
             "P%d: serving input clients on %s (TLS 1.3); values of %s bits; sessions close after"

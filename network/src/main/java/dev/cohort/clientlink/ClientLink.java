@@ -161,6 +161,14 @@ public final class ClientLink implements AutoCloseable {
     return connection(server).receive(timeout);
   }
 
+  /**
+   * The next frame from server {@code server} if one has arrived already, else null, without
+   * waiting; throws as {@link #receive} does once the server closed the connection.
+   */
+  public byte[] poll(int server) {
+    return connection(server).poll();
+  }
+
   private ServerConnection connection(int server) {
     if (server < 0 || server >= servers.length) {
       throw new IllegalArgumentException(

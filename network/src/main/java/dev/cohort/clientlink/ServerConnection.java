@@ -158,6 +158,16 @@ final class ServerConnection extends ChannelInboundHandlerAdapter {
     return frame;
   }
 
+  /** The next frame if one has arrived, else null; a closed connection fails as in receive. */
+  byte[] poll() {
+    byte[] frame = inbox.poll();
+    if (frame == CLOSED) {
+      inbox.add(CLOSED);
+      throw new NetworkException(closedReason);
+    }
+    return frame;
+  }
+
   ChannelFuture close() {
     closing = true;
     return channel.close();
