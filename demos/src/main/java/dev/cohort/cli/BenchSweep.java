@@ -162,7 +162,9 @@ final class BenchSweep implements Callable<Integer> {
             sweep("parallelism", byParallelism),
             sweep("latency", byLatency));
     SweepFiles files =
-        new SweepFiles(out, suite + ", " + sessions + " sessions, median of " + repeat + " runs");
+        new SweepFiles(
+            out,
+            suite + ", " + sessions + " sessions, median of " + repeat + " runs, bars: min to max");
     files.writePoints(sweeps, bandwidthMbit);
     files.writeRuns(sweeps);
     plot(files, sweeps);

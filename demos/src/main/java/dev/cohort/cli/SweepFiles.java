@@ -13,7 +13,6 @@ import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
@@ -150,7 +149,7 @@ final class SweepFiles {
     }
     XYChart chart =
         new XYChartBuilder()
-            .width(800)
+            .width(1000)
             .height(500)
             .title(plot.title() + " (" + subtitle + ")")
             .xAxisTitle(plot.xTitle())
@@ -158,7 +157,7 @@ final class SweepFiles {
             .build();
     chart.getStyler().setYAxisMin(0.0);
     chart.getStyler().setErrorBarsColorSeriesColor(true);
-    chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+    chart.getStyler().setLegendVisible(false); // the title says what the line and the bars are
     if (logarithmicX && n > 1) {
       chart.getStyler().setXAxisLogarithmic(true);
     }
