@@ -4,7 +4,6 @@ import dev.cohort.clients.Messages.Ack;
 import dev.cohort.clients.Messages.Open;
 import dev.cohort.clients.Messages.Outcome;
 import dev.cohort.clients.Messages.Status;
-import dev.cohort.field.Field;
 import dev.cohort.field.Fields;
 import dev.cohort.random.Prg;
 import java.time.Duration;
@@ -33,6 +32,9 @@ public final class Client implements AutoCloseable {
   private final Ack[] acks;
   private final Outcome[] outcomes;
   private long submitted = -1;
+  private Shamir shamir; // for the sessions' field and threshold
+  private String field;
+  private Shape shape;
 
   private Client(ServerLinks links, Duration timeout, Prg prg) {
     this.links = links;
@@ -76,18 +78,7 @@ public final class Client implements AutoCloseable {
    * to (the current one, if it is still open), and returns every server's answer.
    */
   public Receipt submit(long... values) {
-    Open open = nextSession();
-    Shape shape = new Shape(open.bits());
-    shape.check(values);
-    Field field = Fields.byName(open.field());
-    Shamir shamir = new Shamir(field, links.servers(), open.threshold());
-    long[][] shares = BgwSubmissions.deal(shamir, shape, values, prg);
-    Arrays.fill(acks, null);
-    for (int i = 0; i < shares.length; i++) {
-      links.send(i, Messages.submit(open.session(), shape.bits(), shares[i]));
-      Arrays.fill(shares[i], 0L);
-    }
-    submitted = open.session();
+    Open open = deal(values, true);
     Status[] statuses = new Status[links.servers()];
     String[] details = new String[links.servers()];
     for (int i = 0; i < statuses.length; i++) {
@@ -100,9 +91,53 @@ public final class Client implements AutoCloseable {
     return new Receipt(open.session(), statuses, details);
   }
 
+  /**
+   * Submits {@code values} as {@link #submit} does, without waiting for the servers' confirmations
+   * (a refusal still comes: {@link #awaitOutcome(long)} reports it). Returns the session. What a
+   * device that submits and leaves, or a simulation of thousands, uses.
+   */
+  public long send(long... values) {
+    return deal(values, false).session();
+  }
+
+  private Open deal(long[] values, boolean wantsAck) {
+    Open open = nextSession();
+    if (shamir == null || !open.field().equals(field) || shamir.threshold != open.threshold()) {
+      field = open.field();
+      shamir = new Shamir(Fields.byName(field), links.servers(), open.threshold());
+    }
+    Shape shape = shape(open.bits());
+    long[][] shares = BgwSubmissions.deal(shamir, shape, values, prg);
+    Arrays.fill(acks, null);
+    for (int i = 0; i < shares.length; i++) {
+      links.send(i, Messages.submit(open.session(), wantsAck, shape.bits(), shares[i]));
+      Arrays.fill(shares[i], 0L);
+    }
+    submitted = open.session();
+    return open;
+  }
+
+  private Shape shape(int[] bits) {
+    if (shape == null || !Arrays.equals(shape.bits(), bits)) {
+      shape = new Shape(bits);
+    }
+    return shape;
+  }
+
   /** Waits for the servers' word on the session of {@code receipt} (server 0's). */
   public Counted awaitOutcome(Receipt receipt) {
-    while (outcomes[0] == null || outcomes[0].session() < receipt.session()) {
+    return awaitOutcome(receipt.session());
+  }
+
+  /**
+   * Waits for server 0's word on session {@code session}: the outcome once the session ran, or its
+   * refusal of this client's submission.
+   */
+  public Counted awaitOutcome(long session) {
+    while (outcomes[0] == null || outcomes[0].session() < session) {
+      if (acks[0] != null && acks[0].session() == session && acks[0].status() != Status.RECEIVED) {
+        return new Counted(session, false, 0, "refused: " + acks[0].status().meaning);
+      }
       read(0);
     }
     Outcome o = outcomes[0];

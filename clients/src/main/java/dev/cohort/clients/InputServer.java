@@ -178,7 +178,7 @@ public final class InputServer implements ClientEvents {
 
   @Override
   public void connected(int client) {
-    stats.connected.increment();
+    stats.connected();
     SessionInbox s = open;
     ClientPort p = port;
     if (s != null && p != null) {
@@ -188,7 +188,7 @@ public final class InputServer implements ClientEvents {
 
   @Override
   public void disconnected(int client) {
-    stats.connected.decrement();
+    stats.disconnected();
   }
 
   @Override
@@ -216,12 +216,12 @@ public final class InputServer implements ClientEvents {
       status = submit.session() == lastClosed ? Status.LATE : Status.NOT_OPEN;
     }
     if (status == Status.RECEIVED) {
-      stats.received.increment();
+      stats.received();
     } else {
       stats.refused(status);
       log.debug("client {}: session {}: refused: {}", client, submit.session(), status);
     }
-    if (p != null) {
+    if (p != null && (status != Status.RECEIVED || submit.wantsAck())) {
       p.send(client, Messages.ack(submit.session(), status, status.meaning));
     }
   }
@@ -298,11 +298,10 @@ public final class InputServer implements ClientEvents {
     state.advance(new ServerState.Slot(session, before.contributors() + valid, sums));
     rounds.agreeOn("the session it saved", session);
     long validated = System.nanoTime();
-    stats.session(valid, excluded);
 
     Computation<T> c = computation.of(inputs, totals(sums));
     Result<T> result = engine.run(c);
-    stats.roundNanos.add(result.metrics().wallNanos());
+    stats.session(valid, excluded, validated - closed, result.metrics().wallNanos());
     SessionOutcome<T> outcome =
         new SessionOutcome<>(
             session,

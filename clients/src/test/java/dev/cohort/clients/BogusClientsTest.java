@@ -113,15 +113,15 @@ class BogusClientsTest {
     send(inconsistent, s1, shares, 3);
     send(dropout, s1, BgwSubmissions.deal(shamir, SHAPE, new long[] {9, 9}, prg), 2);
     // a second submission of the same client to the same session
-    inconsistent.send(0, Messages.submit(s1, SHAPE.bits(), shares[0]));
+    inconsistent.send(0, Messages.submit(s1, true, SHAPE.bits(), shares[0]));
     statuses.put("duplicate", ack(inconsistent, 0));
     long[][] dropped = BgwSubmissions.deal(shamir, SHAPE, new long[] {9, 9}, prg);
-    byte[] replay = Messages.submit(s1, SHAPE.bits(), dropped[0]);
-    wrongLength.send(0, Messages.submit(s1, SHAPE.bits(), new long[5]));
+    byte[] replay = Messages.submit(s1, true, SHAPE.bits(), dropped[0]);
+    wrongLength.send(0, Messages.submit(s1, true, SHAPE.bits(), new long[5]));
     statuses.put("wrong length", ack(wrongLength, 0));
     long[][] bad = BgwSubmissions.deal(shamir, SHAPE, new long[] {0, 0}, prg);
     bad[0][3] = -1L; // 2^64 - 1 is no element of 2^61 - 1
-    nonCanonical.send(0, Messages.submit(s1, SHAPE.bits(), bad[0]));
+    nonCanonical.send(0, Messages.submit(s1, true, SHAPE.bits(), bad[0]));
     statuses.put("non-canonical", ack(nonCanonical, 0));
     long[] sum1 = new long[2];
     submitAll(clients, 0, 50, random, sum1);
@@ -140,7 +140,7 @@ class BogusClientsTest {
     assertFalse(s3 == s2);
     dropout.send(0, replay);
     statuses.put("replay", ack(dropout, 0));
-    late.send(0, Messages.submit(s2, SHAPE.bits(), lateShares[0]));
+    late.send(0, Messages.submit(s2, true, SHAPE.bits(), lateShares[0]));
     statuses.put("late", ack(late, 0));
     send(dropout, s3, BgwSubmissions.deal(shamir, SHAPE, new long[] {9, 9}, prg), 2);
     long[] sum3 = new long[2];
@@ -195,7 +195,7 @@ class BogusClientsTest {
 
   private static void send(MemoryClients.End end, long session, long[][] shares, int servers) {
     for (int i = 0; i < servers; i++) {
-      end.send(i, Messages.submit(session, SHAPE.bits(), shares[i]));
+      end.send(i, Messages.submit(session, true, SHAPE.bits(), shares[i]));
       assertEquals(Status.RECEIVED, ack(end, i));
     }
   }

@@ -58,7 +58,7 @@ class TlsClientsTest {
       }
       long until = System.nanoTime() + WAIT.toNanos(); // the servers hear of the closes later
       while (d.server(0).stats().connectedClients() > 0 && System.nanoTime() < until) {
-        Thread.onSpinWait();
+        java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
       }
       assertEquals(0, d.server(0).stats().connectedClients(), "clients connected after closing");
     } finally {

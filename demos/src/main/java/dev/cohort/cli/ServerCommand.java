@@ -4,6 +4,7 @@ import dev.cohort.bgw.BgwSuite;
 import dev.cohort.clientlink.ClientLinkOptions;
 import dev.cohort.clientlink.ClientLinkServer;
 import dev.cohort.clients.InputServer;
+import dev.cohort.clients.ServerStats;
 import dev.cohort.clients.SessionOutcome;
 import dev.cohort.clients.Shape;
 import dev.cohort.clients.Sums;
@@ -12,11 +13,14 @@ import dev.cohort.engine.Engine;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.field.Field;
 import dev.cohort.harness.loopback.Transport;
+import dev.cohort.metrics.MetricsRegistry;
+import dev.cohort.metrics.MetricsServer;
 import dev.cohort.net.Channel;
 import dev.cohort.transport.TransportNetwork;
 import dev.cohort.transport.TransportOptions;
 import dev.cohort.transport.tls.TlsIdentity;
 import java.io.PrintWriter;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -112,6 +116,24 @@ final class ServerCommand implements Callable<Integer> {
               + " restarted server continues from it. Without it the state lives in memory only.")
   Path state;
 
+  @Option(
+      names = "--metrics-port",
+      paramLabel = "P",
+      description =
+          "Serve GET /health and GET /metrics (Prometheus text format: sessions, contributors,"
+              + " refused and excluded submissions by reason, connected clients, check and"
+              + " computation times, bytes) over plain HTTP on this port.")
+  Integer metricsPort;
+
+  @Option(
+      names = "--metrics-address",
+      paramLabel = "HOST",
+      defaultValue = "127.0.0.1",
+      description =
+          "Where the metrics endpoint listens; it has no authentication, so keep it on a"
+              + " monitoring-only address (default: ${DEFAULT-VALUE}).")
+  String metricsAddress;
+
   @Option(names = Cohort.VERBOSE, description = "Print the stack trace of an error.")
   boolean verbose;
 
@@ -153,13 +175,18 @@ final class ServerCommand implements Callable<Integer> {
       if (closeAfter > 0) {
         b.closeAfter(closeAfter);
       }
-      InputServer server = b.state(state).build();
+      MetricsRegistry registry = new MetricsRegistry();
+      InputServer server = b.state(state).stats(new ServerStats(registry)).build();
       try (ClientLinkServer link =
-          TlsClients.serve(
-              server,
-              file.clientAddress(party, partiesFile),
-              identity,
-              ClientLinkOptions.defaults())) {
+              TlsClients.serve(
+                  server,
+                  file.clientAddress(party, partiesFile),
+                  identity,
+                  ClientLinkOptions.defaults());
+          MetricsServer metrics = metrics(registry, link, channel)) {
+        if (metrics != null) {
+          out.printf("P%d: metrics on http://%s/metrics%n", party, hostPort(metrics));
+        }
         out.printf(
             Locale.ROOT,
             "P%d: serving input clients on %s (TLS 1.3); values of %s bits; sessions close after"
@@ -184,6 +211,25 @@ final class ServerCommand implements Callable<Integer> {
       network.close();
     }
     return 0;
+  }
+
+  /** The metrics endpoint, with the links' byte counts; null without --metrics-port. */
+  private MetricsServer metrics(MetricsRegistry registry, ClientLinkServer link, Channel channel) {
+    if (metricsPort == null) {
+      return null;
+    }
+    registry.gauge(
+        "client_link_bytes_received", "Bytes received from input clients.", link::bytesReceived);
+    registry.gauge("client_link_bytes_sent", "Bytes sent to input clients.", link::bytesSent);
+    registry.gauge(
+        "mesh_bytes_sent",
+        "Bytes sent to the other servers.",
+        () -> channel.stats().totalBytesSent());
+    return MetricsServer.start(new InetSocketAddress(metricsAddress, metricsPort), registry);
+  }
+
+  private static String hostPort(MetricsServer m) {
+    return m.localAddress().getHostString() + ":" + m.localAddress().getPort();
   }
 
   private static void print(PrintWriter out, SessionOutcome<long[]> o, int columns) {
