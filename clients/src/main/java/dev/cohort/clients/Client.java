@@ -1,5 +1,6 @@
 package dev.cohort.clients;
 
+import dev.cohort.api.NetworkException;
 import dev.cohort.clients.Messages.Ack;
 import dev.cohort.clients.Messages.Open;
 import dev.cohort.clients.Messages.Outcome;
@@ -24,6 +25,8 @@ import java.util.Arrays;
  * <p>Not thread-safe: one thread per client.
  */
 public final class Client implements AutoCloseable {
+
+  private static final long POLL_NANOS = 100_000_000L; // how often a waiting client looks at all
 
   private final ServerLinks links;
   private final Duration timeout;
@@ -134,11 +137,25 @@ public final class Client implements AutoCloseable {
    * refusal of this client's submission.
    */
   public Counted awaitOutcome(long session) {
+    long until = System.nanoTime() + timeout.toNanos();
     while (outcomes[0] == null || outcomes[0].session() < session) {
       if (acks[0] != null && acks[0].session() == session && acks[0].status() != Status.RECEIVED) {
         return new Counted(session, false, 0, "refused: " + acks[0].status().meaning);
       }
-      read(0);
+      for (int i = 1; i < latest.length; i++) { // a server that failed is named at once
+        for (byte[] m = links.poll(i); m != null; m = links.poll(i)) {
+          dispatch(i, m);
+        }
+      }
+      long left = until - System.nanoTime();
+      if (left <= 0) {
+        throw new NetworkException(
+            "server 0 gave no outcome of session " + session + " within " + timeout);
+      }
+      byte[] m = pollFor(0, Math.min(left, POLL_NANOS));
+      if (m != null) {
+        dispatch(0, m);
+      }
     }
     Outcome o = outcomes[0];
     return new Counted(o.session(), o.counted(), o.contributors(), o.detail());
@@ -192,6 +209,16 @@ public final class Client implements AutoCloseable {
     }
     if (!opens[0].suite().equals("bgw")) {
       throw new IllegalStateException("the servers run suite " + opens[0].suite());
+    }
+  }
+
+  /** The next message from {@code server} within {@code nanos}, or null. */
+  private byte[] pollFor(int server, long nanos) {
+    try {
+      return links.receive(server, Duration.ofNanos(nanos));
+    } catch (NetworkException e) {
+      byte[] m = links.poll(server); // throws again if the server closed; null on a timeout
+      return m;
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.cohort.cli;
 
+import dev.cohort.api.NetworkException;
 import dev.cohort.clientlink.ClientLink;
 import dev.cohort.clientlink.ClientLinkOptions;
 import dev.cohort.clients.Client;
@@ -110,8 +111,7 @@ final class ClientCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     Duration timeout = Duration.ofMillis(timeoutMs);
     int code = 0;
-    try (ClientLink link =
-            ClientLink.connect(servers, identity, ClientLinkOptions.defaults(), null);
+    try (ClientLink link = connect(servers, identity, timeout);
         Client client = Client.over(TlsClients.over(link), timeout)) {
       for (long[] values : submissions) {
         Client.Receipt r = client.submit(values);
@@ -134,6 +134,32 @@ final class ClientCommand implements Callable<Integer> {
       }
     }
     return code;
+  }
+
+  /**
+   * Connects to every server, trying again (every 0.2 s, up to 2 s apart) while a server is not up
+   * yet, until {@code timeout}: a device outlives a server's restart.
+   */
+  private static ClientLink connect(
+      List<InetSocketAddress> servers, TlsIdentity identity, Duration timeout) {
+    long until = System.nanoTime() + timeout.toNanos();
+    long pause = 200;
+    while (true) {
+      try {
+        return ClientLink.connect(servers, identity, ClientLinkOptions.defaults(), null);
+      } catch (NetworkException e) {
+        if (System.nanoTime() + pause * 1_000_000 > until) {
+          throw e;
+        }
+        try {
+          Thread.sleep(pause);
+        } catch (InterruptedException i) {
+          Thread.currentThread().interrupt();
+          throw e;
+        }
+        pause = Math.min(2 * pause, 2000);
+      }
+    }
   }
 
   private List<long[]> submissions() {
