@@ -35,7 +35,7 @@ final class Servers {
       Shape shape,
       int sessions,
       Configure configure,
-      java.util.function.Function<MemoryClients, R> driver) {
+      java.util.function.Function<InMemoryClients, R> driver) {
     InputServer[] servers = new InputServer[n];
     CountDownLatch built = new CountDownLatch(n);
     CompletableFuture<R> driven =
@@ -48,7 +48,7 @@ final class Servers {
               } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
               }
-              return driver.apply(new MemoryClients(servers));
+              return driver.apply(new InMemoryClients(servers));
             });
     try (LocalParties parties = LocalParties.builder(n).deadline(Duration.ofSeconds(120)).open()) {
       List<List<SessionOutcome<long[]>>> outcomes =
