@@ -305,7 +305,8 @@ final class BenchClients implements Callable<Integer> {
     for (int i = 0; i < y.length; i++) {
       double[] xs = m.of(points.get(i));
       y[i] = median(xs);
-      err[i] = Math.max(y[i] - min(xs), max(xs) - y[i]);
+      // symmetric bars to the farther extreme, kept above zero for the logarithmic axis
+      err[i] = Math.min(Math.max(y[i] - min(xs), max(xs) - y[i]), 0.9 * y[i]);
     }
     chart.addSeries(name, x, y, err).setMarker(SeriesMarkers.CIRCLE);
   }
