@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * One compute server's side of input clients over BGW: it opens sessions, takes the clients'
@@ -219,7 +220,8 @@ public final class InputServer implements ClientEvents {
       stats.received();
     } else {
       stats.refused(status);
-      log.debug("client {}: session {}: refused: {}", client, submit.session(), status);
+      log.debug(
+          "client {}: submission to session {} refused: {}", client, submit.session(), status);
     }
     if (p != null && (status != Status.RECEIVED || submit.wantsAck())) {
       p.send(client, Messages.ack(submit.session(), status, status.meaning));
@@ -242,6 +244,16 @@ public final class InputServer implements ClientEvents {
       throws InterruptedException {
     start();
     long session = state.latest().session() + 1;
+    MDC.put("session", " session " + session);
+    try {
+      return run(session, computation);
+    } finally {
+      MDC.remove("session");
+    }
+  }
+
+  private <T> SessionOutcome<T> run(long session, SessionComputation<T> computation)
+      throws InterruptedException {
     SessionInbox inbox = new SessionInbox(session, shape, words, canonical);
     open = inbox;
     ClientPort p = port;
@@ -313,7 +325,7 @@ public final class InputServer implements ClientEvents {
             closed - opened,
             validated - closed,
             result.metrics());
-    tell(outcome, inbox, received, candidates, verdicts);
+    tell(outcome, received, candidates, verdicts);
     log.info(
         "session {}: {} contributors, {} received, excluded {}",
         session,
@@ -359,8 +371,7 @@ public final class InputServer implements ClientEvents {
   }
 
   /** Tells each client that submitted whether its submission counted. */
-  private void tell(
-      SessionOutcome<?> o, SessionInbox inbox, int[] received, int[] candidates, int[] verdicts) {
+  private void tell(SessionOutcome<?> o, int[] received, int[] candidates, int[] verdicts) {
     ClientPort p = port;
     if (p == null) {
       return;
@@ -381,11 +392,13 @@ public final class InputServer implements ClientEvents {
       } else {
         detail = "excluded: " + Exclusion.NOT_AT_EVERY_SERVER.label;
       }
+      if (!counted) {
+        log.info("client {} left out: {}", id, detail);
+      }
       p.send(
           id,
           Messages.outcome(new Messages.Outcome(o.session(), counted, o.contributors(), detail)));
     }
-    assert inbox.size() == received.length;
   }
 
   /**
