@@ -1,6 +1,7 @@
 package dev.cohort.clients;
 
 import dev.cohort.api.AbortException;
+import dev.cohort.api.NetworkException;
 import dev.cohort.clients.Messages.Ack;
 import dev.cohort.clients.Messages.Masks;
 import dev.cohort.clients.Messages.Open;
@@ -31,6 +32,8 @@ import java.util.Arrays;
  */
 public final class Client implements AutoCloseable {
 
+  private static final long POLL_NANOS = 100_000_000L; // how often a waiting client looks at all
+
   private final ServerLinks links;
   private final Duration timeout;
   private final Prg prg;
@@ -39,6 +42,9 @@ public final class Client implements AutoCloseable {
   private final Masks[] masks;
   private final Outcome[] outcomes;
   private long submitted = -1;
+  private Shamir shamir; // for the sessions' field and threshold
+  private String field;
+  private Shape shape;
 
   private Client(ServerLinks links, Duration timeout, Prg prg) {
     this.links = links;
@@ -86,28 +92,52 @@ public final class Client implements AutoCloseable {
    */
   public Receipt submit(long... values) {
     Open open = nextSession();
-    Shape shape = new Shape(open.bits());
-    shape.check(values);
-    Field field = Fields.byName(open.field());
+    Receipt refused = deal(open, values, true);
+    return refused != null ? refused : awaitAcks(open.session());
+  }
+
+  /**
+   * Submits {@code values} as {@link #submit} does, without waiting for the servers' confirmations
+   * (a refusal still comes: {@link #awaitOutcome(long)} reports it). Returns the session. What a
+   * device that submits and leaves, or a simulation of thousands, uses. Over SPDZ it still waits
+   * for its input masks.
+   */
+  public long send(long... values) {
+    Open open = nextSession();
+    deal(open, values, false);
+    return open.session();
+  }
+
+  /**
+   * Sends every server its part of a submission of {@code values} to session {@code open}; returns
+   * null, or (over SPDZ) the servers' answers when they refused the input masks and nothing was
+   * sent.
+   */
+  private Receipt deal(Open open, long[] values, boolean wantsAck) {
+    Shape shape = shape(open.bits());
     if (open.suite().equals("spdz")) {
-      return submitSpdz(open.session(), shape, field, values);
+      return dealSpdz(open.session(), shape, Fields.byName(open.field()), values, wantsAck);
     }
-    Shamir shamir = new Shamir(field, links.servers(), open.threshold());
+    if (shamir == null || !open.field().equals(field) || shamir.threshold != open.threshold()) {
+      field = open.field();
+      shamir = new Shamir(Fields.byName(field), links.servers(), open.threshold());
+    }
     long[][] shares = BgwSubmissions.deal(shamir, shape, values, prg);
     Arrays.fill(acks, null);
     for (int i = 0; i < shares.length; i++) {
-      links.send(i, Messages.submit(open.session(), shape.bits(), shares[i]));
+      links.send(i, Messages.submit(open.session(), wantsAck, shape.bits(), shares[i]));
       Arrays.fill(shares[i], 0L);
     }
     submitted = open.session();
-    return awaitAcks(open.session());
+    return null;
   }
 
   /**
    * SPDZ [DDN+16]: asks every server for this session's input masks, checks that they are triples
    * ({@link SpdzSubmissions#masks}) and sends every server the same masked bits.
    */
-  private Receipt submitSpdz(long session, Shape shape, Field field, long[] values) {
+  private Receipt dealSpdz(long session, Shape shape, Field f, long[] values, boolean wantsAck) {
+    shape.check(values);
     int n = links.servers();
     Arrays.fill(acks, null);
     Arrays.fill(masks, null);
@@ -134,8 +164,8 @@ public final class Client implements AutoCloseable {
       return new Receipt(session, statuses, details);
     }
     long[][] shares = new long[n][];
-    Canonical canonical = new Canonical(field);
-    int words = SpdzSubmissions.maskElements(shape) * field.words();
+    Canonical canonical = new Canonical(f);
+    int words = SpdzSubmissions.maskElements(shape) * f.words();
     for (int i = 0; i < n; i++) {
       Masks m = masks[i];
       if (m.triples() != shape.elements()
@@ -150,17 +180,17 @@ public final class Client implements AutoCloseable {
       }
       shares[i] = m.words();
     }
-    long[] ab = SpdzSubmissions.masks(field, shape.elements(), shares, session);
-    long[] bits = SpdzSubmissions.bits(field, shape, values);
-    long[] d = SpdzSubmissions.mask(field, bits, ab);
+    long[] ab = SpdzSubmissions.masks(f, shape.elements(), shares, session);
+    long[] bits = SpdzSubmissions.bits(f, shape, values);
+    long[] d = SpdzSubmissions.mask(f, bits, ab);
     Arrays.fill(ab, 0L);
     Arrays.fill(bits, 0L);
-    byte[] submission = Messages.submit(session, shape.bits(), d);
+    byte[] submission = Messages.submit(session, wantsAck, shape.bits(), d);
     Arrays.fill(acks, null);
     for (int i = 0; i < n; i++) {
       links.send(i, submission);
     }
-    return awaitAcks(session);
+    return null;
   }
 
   private boolean maskedBy(int server, long session) {
@@ -186,10 +216,42 @@ public final class Client implements AutoCloseable {
     return new Receipt(session, statuses, details);
   }
 
+  private Shape shape(int[] bits) {
+    if (shape == null || !Arrays.equals(shape.bits(), bits)) {
+      shape = new Shape(bits);
+    }
+    return shape;
+  }
+
   /** Waits for the servers' word on the session of {@code receipt} (server 0's). */
   public Counted awaitOutcome(Receipt receipt) {
-    while (outcomes[0] == null || outcomes[0].session() < receipt.session()) {
-      read(0);
+    return awaitOutcome(receipt.session());
+  }
+
+  /**
+   * Waits for server 0's word on session {@code session}: the outcome once the session ran, or its
+   * refusal of this client's submission.
+   */
+  public Counted awaitOutcome(long session) {
+    long until = System.nanoTime() + timeout.toNanos();
+    while (outcomes[0] == null || outcomes[0].session() < session) {
+      if (acks[0] != null && acks[0].session() == session && acks[0].status() != Status.RECEIVED) {
+        return new Counted(session, false, 0, "refused: " + acks[0].status().meaning);
+      }
+      for (int i = 1; i < latest.length; i++) { // a server that failed is named at once
+        for (byte[] m = links.poll(i); m != null; m = links.poll(i)) {
+          dispatch(i, m);
+        }
+      }
+      long left = until - System.nanoTime();
+      if (left <= 0) {
+        throw new NetworkException(
+            "server 0 gave no outcome of session " + session + " within " + timeout);
+      }
+      byte[] m = pollFor(0, Math.min(left, POLL_NANOS));
+      if (m != null) {
+        dispatch(0, m);
+      }
     }
     Outcome o = outcomes[0];
     return new Counted(o.session(), o.counted(), o.contributors(), o.detail());
@@ -243,6 +305,16 @@ public final class Client implements AutoCloseable {
     }
     if (!opens[0].suite().equals("bgw") && !opens[0].suite().equals("spdz")) {
       throw new IllegalStateException("the servers run suite " + opens[0].suite());
+    }
+  }
+
+  /** The next message from {@code server} within {@code nanos}, or null. */
+  private byte[] pollFor(int server, long nanos) {
+    try {
+      return links.receive(server, Duration.ofNanos(nanos));
+    } catch (NetworkException e) {
+      byte[] m = links.poll(server); // throws again if the server closed; null on a timeout
+      return m;
     }
   }
 

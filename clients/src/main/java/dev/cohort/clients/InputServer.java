@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * One compute server's side of input clients over BGW or SPDZ: it opens sessions, takes the
@@ -56,7 +57,7 @@ public final class InputServer implements ClientEvents {
   private final int words;
   private final Canonical canonical;
   private final Duration deadline;
-  private final int closeAfter;
+  private volatile int closeAfter;
   private final ServerState state;
   private final ServerStats stats;
   private final Prg prg = Prg.secure();
@@ -189,6 +190,14 @@ public final class InputServer implements ClientEvents {
     }
   }
 
+  /** Closes the next sessions as soon as this many submissions arrived (a local policy). */
+  public void closeAfter(int submissions) {
+    if (submissions < 1) {
+      throw new IllegalArgumentException("closeAfter must be >= 1");
+    }
+    this.closeAfter = submissions;
+  }
+
   /** Where this server sends to clients; set it before clients connect. */
   public void attach(ClientPort clientPort) {
     this.port = clientPort;
@@ -207,7 +216,7 @@ public final class InputServer implements ClientEvents {
 
   @Override
   public void connected(int client) {
-    stats.connected.increment();
+    stats.connected();
     SessionInbox s = open;
     ClientPort p = port;
     if (s != null && p != null) {
@@ -217,7 +226,7 @@ public final class InputServer implements ClientEvents {
 
   @Override
   public void disconnected(int client) {
-    stats.connected.decrement();
+    stats.disconnected();
   }
 
   @Override
@@ -249,12 +258,13 @@ public final class InputServer implements ClientEvents {
       status = submit.session() == lastClosed ? Status.LATE : Status.NOT_OPEN;
     }
     if (status == Status.RECEIVED) {
-      stats.received.increment();
+      stats.received();
     } else {
       stats.refused(status);
-      log.debug("client {}: session {}: refused: {}", client, submit.session(), status);
+      log.debug(
+          "client {}: submission to session {} refused: {}", client, submit.session(), status);
     }
-    if (p != null) {
+    if (p != null && (status != Status.RECEIVED || submit.wantsAck())) {
       p.send(client, Messages.ack(submit.session(), status, status.meaning));
     }
   }
@@ -305,6 +315,16 @@ public final class InputServer implements ClientEvents {
       throws InterruptedException {
     start();
     long session = state.latest().session() + 1;
+    MDC.put("session", " session " + session);
+    try {
+      return run(session, computation);
+    } finally {
+      MDC.remove("session");
+    }
+  }
+
+  private <T> SessionOutcome<T> run(long session, SessionComputation<T> computation)
+      throws InterruptedException {
     SessionInbox inbox = new SessionInbox(session, shape, words, canonical, spdz != null);
     open = inbox;
     ClientPort p = port;
@@ -341,11 +361,10 @@ public final class InputServer implements ClientEvents {
     state.advance(new ServerState.Slot(session, before.contributors() + valid, sums));
     rounds.agreeOn("the session it saved", session);
     long validated = System.nanoTime();
-    stats.session(valid, excluded);
 
     Computation<T> c = computation.of(inputs, totals(sums));
     Result<T> result = engine.run(c);
-    stats.roundNanos.add(result.metrics().wallNanos());
+    stats.session(valid, excluded, validated - closed, result.metrics().wallNanos());
     SessionOutcome<T> outcome =
         new SessionOutcome<>(
             session,
@@ -357,7 +376,7 @@ public final class InputServer implements ClientEvents {
             closed - opened,
             validated - closed,
             result.metrics());
-    tell(outcome, inbox, received, checked);
+    tell(outcome, received, checked);
     log.info(
         "session {}: {} contributors, {} received, excluded {}",
         session,
@@ -384,10 +403,13 @@ public final class InputServer implements ClientEvents {
     return new Columns(shape, columns);
   }
 
-  /** Tells each client that submitted whether its submission counted. */
-  private void tell(SessionOutcome<?> o, SessionInbox inbox, int[] received, SessionCheck check) {
+  /**
+   * Tells each client that submitted whether its submission counted. Server 0 speaks for all (every
+   * server reached the same verdicts): one message per client instead of n.
+   */
+  private void tell(SessionOutcome<?> o, int[] received, SessionCheck check) {
     ClientPort p = port;
-    if (p == null) {
+    if (p == null || rounds.myId() != 0) {
       return;
     }
     int[] candidates = check.candidates();
@@ -398,12 +420,14 @@ public final class InputServer implements ClientEvents {
         why = check.verdicts()[k++];
       }
       String detail = why == null ? "counted" : "excluded: " + why.label;
+      if (why != null) {
+        log.info("client {} left out: {}", id, detail);
+      }
       p.send(
           id,
           Messages.outcome(
               new Messages.Outcome(o.session(), why == null, o.contributors(), detail)));
     }
-    assert inbox.size() == received.length;
   }
 
   /**

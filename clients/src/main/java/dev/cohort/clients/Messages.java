@@ -27,7 +27,7 @@ final class Messages {
   record Open(long session, String suite, String field, int parties, int threshold, int[] bits) {}
 
   /** Client to server: this server's part of a submission to {@code session}. */
-  record Submit(long session, int[] bits, long[] words) {}
+  record Submit(long session, boolean wantsAck, int[] bits, long[] words) {}
 
   /** Server to client: what became of a submission ({@link Status}). */
   record Ack(long session, Status status, String detail) {}
@@ -74,9 +74,13 @@ final class Messages {
     return b.array();
   }
 
-  static byte[] submit(long session, int[] bits, long[] words) {
-    ByteBuffer b = ByteBuffer.allocate(1 + 8 + 4 + bits.length + 4 + 8 * words.length);
-    b.put(SUBMIT).putLong(session).putInt(bits.length);
+  /**
+   * A submission; with {@code wantsAck} the server confirms its receipt (it always answers a
+   * refusal).
+   */
+  static byte[] submit(long session, boolean wantsAck, int[] bits, long[] words) {
+    ByteBuffer b = ByteBuffer.allocate(1 + 8 + 1 + 4 + bits.length + 4 + 8 * words.length);
+    b.put(SUBMIT).putLong(session).put((byte) (wantsAck ? 1 : 0)).putInt(bits.length);
     for (int x : bits) {
       b.put((byte) x);
     }
@@ -139,6 +143,7 @@ final class Messages {
     try {
       ByteBuffer b = body(frame, SUBMIT);
       long session = b.getLong();
+      boolean wantsAck = b.get() != 0;
       int columns = b.getInt();
       if (columns < 0 || columns > maxColumns) {
         throw new IllegalArgumentException("a submission of " + columns + " values");
@@ -154,7 +159,7 @@ final class Messages {
       }
       long[] words = new long[count];
       b.asLongBuffer().get(words);
-      return new Submit(session, bits, words);
+      return new Submit(session, wantsAck, bits, words);
     } catch (BufferUnderflowException e) {
       throw new IllegalArgumentException("a truncated submission", e);
     }

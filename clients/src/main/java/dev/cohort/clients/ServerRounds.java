@@ -19,6 +19,10 @@ final class ServerRounds {
     this.me = channel.myId();
   }
 
+  int myId() {
+    return me;
+  }
+
   int parties() {
     return n;
   }

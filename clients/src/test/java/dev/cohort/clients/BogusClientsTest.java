@@ -83,25 +83,25 @@ class BogusClientsTest {
     }
   }
 
-  private static Seen drive(MemoryClients mem) {
+  private static Seen drive(InMemoryClients mem) {
     SplittableRandom random = new SplittableRandom(7);
     Map<String, Status> statuses = new java.util.HashMap<>();
     List<long[]> sums = new ArrayList<>();
     Prg prg = Prg.seeded(3);
     Shamir shamir = new Shamir(FIELD, 3, 1);
 
-    MemoryClients.End[] honest = new MemoryClients.End[52];
+    InMemoryClients.End[] honest = new InMemoryClients.End[52];
     Client[] clients = new Client[52];
     for (int c = 0; c < 52; c++) {
       honest[c] = mem.connect(c);
       clients[c] = Client.over(honest[c], WAIT);
     }
-    MemoryClients.End outOfRange = mem.connect(OUT_OF_RANGE);
-    MemoryClients.End inconsistent = mem.connect(INCONSISTENT);
-    MemoryClients.End dropout = mem.connect(DROPOUT);
-    MemoryClients.End wrongLength = mem.connect(WRONG_LENGTH);
-    MemoryClients.End nonCanonical = mem.connect(NON_CANONICAL);
-    MemoryClients.End late = mem.connect(LATE);
+    InMemoryClients.End outOfRange = mem.connect(OUT_OF_RANGE);
+    InMemoryClients.End inconsistent = mem.connect(INCONSISTENT);
+    InMemoryClients.End dropout = mem.connect(DROPOUT);
+    InMemoryClients.End wrongLength = mem.connect(WRONG_LENGTH);
+    InMemoryClients.End nonCanonical = mem.connect(NON_CANONICAL);
+    InMemoryClients.End late = mem.connect(LATE);
 
     // session 1: the cheats first, so that they arrive before the session closes
     long s1 = awaitOpen(outOfRange, 1);
@@ -113,15 +113,15 @@ class BogusClientsTest {
     send(inconsistent, s1, shares, 3);
     send(dropout, s1, BgwSubmissions.deal(shamir, SHAPE, new long[] {9, 9}, prg), 2);
     // a second submission of the same client to the same session
-    inconsistent.send(0, Messages.submit(s1, SHAPE.bits(), shares[0]));
+    inconsistent.send(0, Messages.submit(s1, true, SHAPE.bits(), shares[0]));
     statuses.put("duplicate", ack(inconsistent, 0));
     long[][] dropped = BgwSubmissions.deal(shamir, SHAPE, new long[] {9, 9}, prg);
-    byte[] replay = Messages.submit(s1, SHAPE.bits(), dropped[0]);
-    wrongLength.send(0, Messages.submit(s1, SHAPE.bits(), new long[5]));
+    byte[] replay = Messages.submit(s1, true, SHAPE.bits(), dropped[0]);
+    wrongLength.send(0, Messages.submit(s1, true, SHAPE.bits(), new long[5]));
     statuses.put("wrong length", ack(wrongLength, 0));
     long[][] bad = BgwSubmissions.deal(shamir, SHAPE, new long[] {0, 0}, prg);
     bad[0][3] = -1L; // 2^64 - 1 is no element of 2^61 - 1
-    nonCanonical.send(0, Messages.submit(s1, SHAPE.bits(), bad[0]));
+    nonCanonical.send(0, Messages.submit(s1, true, SHAPE.bits(), bad[0]));
     statuses.put("non-canonical", ack(nonCanonical, 0));
     long[] sum1 = new long[2];
     submitAll(clients, 0, 50, random, sum1);
@@ -140,7 +140,7 @@ class BogusClientsTest {
     assertFalse(s3 == s2);
     dropout.send(0, replay);
     statuses.put("replay", ack(dropout, 0));
-    late.send(0, Messages.submit(s2, SHAPE.bits(), lateShares[0]));
+    late.send(0, Messages.submit(s2, true, SHAPE.bits(), lateShares[0]));
     statuses.put("late", ack(late, 0));
     send(dropout, s3, BgwSubmissions.deal(shamir, SHAPE, new long[] {9, 9}, prg), 2);
     long[] sum3 = new long[2];
@@ -193,15 +193,15 @@ class BogusClientsTest {
     return out;
   }
 
-  private static void send(MemoryClients.End end, long session, long[][] shares, int servers) {
+  private static void send(InMemoryClients.End end, long session, long[][] shares, int servers) {
     for (int i = 0; i < servers; i++) {
-      end.send(i, Messages.submit(session, SHAPE.bits(), shares[i]));
+      end.send(i, Messages.submit(session, true, SHAPE.bits(), shares[i]));
       assertEquals(Status.RECEIVED, ack(end, i));
     }
   }
 
   /** The next acknowledgement from server {@code server}, skipping openings and outcomes. */
-  private static Status ack(MemoryClients.End end, int server) {
+  private static Status ack(InMemoryClients.End end, int server) {
     while (true) {
       byte[] m = end.receive(server, WAIT);
       if (Messages.type(m) == Messages.ACK) {
@@ -211,7 +211,7 @@ class BogusClientsTest {
   }
 
   /** Waits until every server announced a session at least {@code session}; returns it. */
-  private static long awaitOpen(MemoryClients.End end, long session) {
+  private static long awaitOpen(InMemoryClients.End end, long session) {
     long seen = -1;
     for (int i = 0; i < end.servers(); i++) {
       while (true) {

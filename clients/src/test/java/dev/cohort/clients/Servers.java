@@ -72,7 +72,7 @@ final class Servers {
       Shape shape,
       int sessions,
       Configure configure,
-      java.util.function.Function<MemoryClients, R> driver) {
+      java.util.function.Function<InMemoryClients, R> driver) {
     return run(Suite.bgw(field), n, shape, sessions, configure, driver);
   }
 
@@ -82,7 +82,7 @@ final class Servers {
       Shape shape,
       int sessions,
       Configure configure,
-      java.util.function.Function<MemoryClients, R> driver) {
+      java.util.function.Function<InMemoryClients, R> driver) {
     InputServer[] servers = new InputServer[n];
     CountDownLatch built = new CountDownLatch(n);
     CompletableFuture<R> driven =
@@ -95,7 +95,7 @@ final class Servers {
               } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
               }
-              return driver.apply(new MemoryClients(servers));
+              return driver.apply(new InMemoryClients(servers));
             });
     try (LocalParties parties = LocalParties.builder(n).deadline(Duration.ofSeconds(120)).open()) {
       List<List<SessionOutcome<long[]>>> outcomes =

@@ -91,7 +91,7 @@ class SpdzBogusClientsTest {
     }
   }
 
-  private static Seen drive(MemoryClients mem) {
+  private static Seen drive(InMemoryClients mem) {
     SplittableRandom random = new SplittableRandom(8);
     Map<String, Status> statuses = new HashMap<>();
     Map<String, String> outcomes = new HashMap<>();
@@ -170,7 +170,7 @@ class SpdzBogusClientsTest {
     return new Seen(sums, statuses, outcomes);
   }
 
-  private static SpdzByHand byHand(MemoryClients mem, int id) {
+  private static SpdzByHand byHand(InMemoryClients mem, int id) {
     return new SpdzByHand(mem.connect(id), FIELD, SHAPE);
   }
 

@@ -14,17 +14,17 @@ final class SpdzByHand {
 
   private static final Duration WAIT = Duration.ofSeconds(60);
 
-  private final MemoryClients.End end;
+  private final InMemoryClients.End end;
   private final Field field;
   private final Shape shape;
 
-  SpdzByHand(MemoryClients.End end, Field field, Shape shape) {
+  SpdzByHand(InMemoryClients.End end, Field field, Shape shape) {
     this.end = end;
     this.field = field;
     this.shape = shape;
   }
 
-  MemoryClients.End end() {
+  InMemoryClients.End end() {
     return end;
   }
 
@@ -69,7 +69,7 @@ final class SpdzByHand {
 
   /** Sends {@code words} to {@code server} for {@code session}; returns its answer. */
   Status send(int server, long session, long[] words) {
-    end.send(server, Messages.submit(session, shape.bits(), words));
+    end.send(server, Messages.submit(session, true, shape.bits(), words));
     return ack(server);
   }
 

@@ -10,7 +10,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     version = "0.1.0",
     description = "Measures the demos over ranges of settings.",
-    subcommands = {BenchSweep.class})
+    subcommands = {BenchSweep.class, BenchClients.class})
 final class BenchCommand implements Runnable {
 
   @Spec CommandSpec spec;

@@ -9,23 +9,26 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Clients and input servers connected in memory: each client has one queue per server, and a
- * client's messages reach the server's {@link ClientEvents} on the client's own thread, as a
- * transport thread would deliver them.
+ * Clients and input servers connected in memory, for tests and benchmarks of the protocol without
+ * TLS: each client has one queue per server, and a client's messages reach the server's {@link
+ * ClientEvents} on the client's own thread, as a transport thread would deliver them.
  */
-final class MemoryClients {
+public final class InMemoryClients {
 
   private final ClientEvents[] servers;
   private final Map<Integer, End> clients = new ConcurrentHashMap<>();
   private volatile Intercept intercept = (server, client, message) -> message;
 
-  /** What a corrupt server does to (or records of) a message to a client before it leaves. */
+  /**
+   * What a corrupt server does to a message to a client before it leaves (tests: attacks, records).
+   */
   @FunctionalInterface
   interface Intercept {
     byte[] apply(int server, int client, byte[] message);
   }
 
-  MemoryClients(InputServer... servers) {
+  /** Attaches to {@code servers} (in server order). */
+  public InMemoryClients(InputServer... servers) {
     this.servers = servers;
     for (int i = 0; i < servers.length; i++) {
       servers[i].attach(port(i));
@@ -57,7 +60,7 @@ final class MemoryClients {
   }
 
   /** Connects client {@code id} to every server. */
-  End connect(int id) {
+  public End connect(int id) {
     End e = new End(id);
     if (clients.putIfAbsent(id, e) != null) {
       throw new IllegalStateException("client " + id + " is connected already");
@@ -69,7 +72,7 @@ final class MemoryClients {
   }
 
   /** One client's links to the servers. */
-  final class End implements ServerLinks {
+  public final class End implements ServerLinks {
     final int id;
     final BlockingQueue<byte[]>[] inbox;
 
