@@ -8,6 +8,7 @@ import dev.cohort.field.Fields;
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -68,5 +69,41 @@ class SpdzInputServerTest {
         assertArrayEquals(new long[] {expected[0], expected[1], running[0], running[1]}, o.value());
       }
     }
+  }
+
+  @Test
+  void clientsThatSendAndLeave_areCountedAndToldByServerZero() {
+    int clients = 60;
+    Servers.Run<List<Client.Counted>> run =
+        Servers.run(
+            Servers.Suite.spdz(Fields.MERSENNE_61),
+            2,
+            Shape.of(16),
+            1,
+            (p, b) -> b.closeAfter(clients).deadline(WAIT),
+            mem -> {
+              Client[] devices = new Client[clients];
+              long[] sessions = new long[clients];
+              for (int c = 0; c < clients; c++) {
+                devices[c] = Client.over(mem.connect(c), WAIT);
+              }
+              // all send first (masks, then no confirmation), then all wait for the outcome
+              Servers.each(clients, 8, c -> sessions[c] = devices[c].send(c - 30));
+              List<Client.Counted> counted =
+                  Servers.parallel(clients, 8, c -> devices[c].awaitOutcome(sessions[c]));
+              for (Client d : devices) {
+                d.close();
+              }
+              return counted;
+            });
+    long expected = 0;
+    for (int c = 0; c < clients; c++) {
+      expected += c - 30;
+    }
+    for (Client.Counted counted : run.driver()) {
+      assertTrue(counted.counted(), counted.detail());
+      assertEquals(clients, counted.contributors());
+    }
+    assertArrayEquals(new long[] {expected, expected}, run.outcomes().get(1).get(0).value());
   }
 }
