@@ -1,10 +1,13 @@
 package dev.cohort.clients;
 
+import dev.cohort.api.AbortException;
 import dev.cohort.api.NetworkException;
 import dev.cohort.clients.Messages.Ack;
+import dev.cohort.clients.Messages.Masks;
 import dev.cohort.clients.Messages.Open;
 import dev.cohort.clients.Messages.Outcome;
 import dev.cohort.clients.Messages.Status;
+import dev.cohort.field.Field;
 import dev.cohort.field.Fields;
 import dev.cohort.random.Prg;
 import java.time.Duration;
@@ -13,7 +16,10 @@ import java.util.Arrays;
 /**
  * A device's side of input clients: it waits for the servers' next session, secret-shares its
  * values to them (one message per server, each with only that server's shares) and reads their
- * answers. It never talks to another client and needs no MPC.
+ * answers. It never talks to another client and needs no MPC. The session's opening names the
+ * suite: over BGW the client deals Shamir shares ({@link BgwSubmissions}); over SPDZ it first asks
+ * every server for input masks, checks them and sends every server the same masked bits ({@link
+ * SpdzSubmissions}).
  *
  * <pre>{@code
  * try (Client c = Client.over(links, Duration.ofSeconds(30))) {
@@ -33,6 +39,7 @@ public final class Client implements AutoCloseable {
   private final Prg prg;
   private final Open[] latest; // the newest session opening each server announced
   private final Ack[] acks;
+  private final Masks[] masks;
   private final Outcome[] outcomes;
   private long submitted = -1;
   private Shamir shamir; // for the sessions' field and threshold
@@ -46,6 +53,7 @@ public final class Client implements AutoCloseable {
     int n = links.servers();
     this.latest = new Open[n];
     this.acks = new Ack[n];
+    this.masks = new Masks[n];
     this.outcomes = new Outcome[n];
   }
 
@@ -78,38 +86,42 @@ public final class Client implements AutoCloseable {
 
   /**
    * Submits {@code values} to the next session that opens after the last one this client submitted
-   * to (the current one, if it is still open), and returns every server's answer.
+   * to (the current one, if it is still open), and returns every server's answer. Over SPDZ, throws
+   * {@link AbortException} naming the check when the servers' input masks fail it: nothing is
+   * submitted then.
    */
   public Receipt submit(long... values) {
-    Open open = deal(values, true);
-    Status[] statuses = new Status[links.servers()];
-    String[] details = new String[links.servers()];
-    for (int i = 0; i < statuses.length; i++) {
-      while (acks[i] == null || acks[i].session() != open.session() && acks[i].session() != -1) {
-        read(i);
-      }
-      statuses[i] = acks[i].status();
-      details[i] = acks[i].detail();
-    }
-    return new Receipt(open.session(), statuses, details);
+    Open open = nextSession();
+    Receipt refused = deal(open, values, true);
+    return refused != null ? refused : awaitAcks(open.session());
   }
 
   /**
    * Submits {@code values} as {@link #submit} does, without waiting for the servers' confirmations
    * (a refusal still comes: {@link #awaitOutcome(long)} reports it). Returns the session. What a
-   * device that submits and leaves, or a simulation of thousands, uses.
+   * device that submits and leaves, or a simulation of thousands, uses. Over SPDZ it still waits
+   * for its input masks.
    */
   public long send(long... values) {
-    return deal(values, false).session();
+    Open open = nextSession();
+    deal(open, values, false);
+    return open.session();
   }
 
-  private Open deal(long[] values, boolean wantsAck) {
-    Open open = nextSession();
+  /**
+   * Sends every server its part of a submission of {@code values} to session {@code open}; returns
+   * null, or (over SPDZ) the servers' answers when they refused the input masks and nothing was
+   * sent.
+   */
+  private Receipt deal(Open open, long[] values, boolean wantsAck) {
+    Shape shape = shape(open.bits());
+    if (open.suite().equals("spdz")) {
+      return dealSpdz(open.session(), shape, Fields.byName(open.field()), values, wantsAck);
+    }
     if (shamir == null || !open.field().equals(field) || shamir.threshold != open.threshold()) {
       field = open.field();
       shamir = new Shamir(Fields.byName(field), links.servers(), open.threshold());
     }
-    Shape shape = shape(open.bits());
     long[][] shares = BgwSubmissions.deal(shamir, shape, values, prg);
     Arrays.fill(acks, null);
     for (int i = 0; i < shares.length; i++) {
@@ -117,7 +129,91 @@ public final class Client implements AutoCloseable {
       Arrays.fill(shares[i], 0L);
     }
     submitted = open.session();
-    return open;
+    return null;
+  }
+
+  /**
+   * SPDZ [DDN+16]: asks every server for this session's input masks, checks that they are triples
+   * ({@link SpdzSubmissions#masks}) and sends every server the same masked bits.
+   */
+  private Receipt dealSpdz(long session, Shape shape, Field f, long[] values, boolean wantsAck) {
+    shape.check(values);
+    int n = links.servers();
+    Arrays.fill(acks, null);
+    Arrays.fill(masks, null);
+    byte[] request = Messages.maskRequest(session);
+    for (int i = 0; i < n; i++) {
+      links.send(i, request);
+    }
+    submitted = session;
+    boolean granted = true;
+    for (int i = 0; i < n; i++) {
+      while (!maskedBy(i, session) && !answered(i, session)) {
+        read(i);
+      }
+      granted &= maskedBy(i, session);
+    }
+    if (!granted) { // refused (the session closed first, say): nothing to submit
+      Status[] statuses = new Status[n];
+      String[] details = new String[n];
+      for (int i = 0; i < n; i++) {
+        boolean masked = maskedBy(i, session);
+        statuses[i] = masked ? Status.RECEIVED : acks[i].status();
+        details[i] = masked ? "masks granted; nothing was submitted" : acks[i].detail();
+      }
+      return new Receipt(session, statuses, details);
+    }
+    long[][] shares = new long[n][];
+    Canonical canonical = new Canonical(f);
+    int words = SpdzSubmissions.maskElements(shape) * f.words();
+    for (int i = 0; i < n; i++) {
+      Masks m = masks[i];
+      if (m.triples() != shape.elements()
+          || m.words().length != words
+          || !canonical.all(m.words())) {
+        throw new AbortException(
+            "server "
+                + i
+                + " sent malformed input masks for session "
+                + session
+                + " (a cheating or faulty server); nothing was submitted");
+      }
+      shares[i] = m.words();
+    }
+    long[] ab = SpdzSubmissions.masks(f, shape.elements(), shares, session);
+    long[] bits = SpdzSubmissions.bits(f, shape, values);
+    long[] d = SpdzSubmissions.mask(f, bits, ab);
+    Arrays.fill(ab, 0L);
+    Arrays.fill(bits, 0L);
+    byte[] submission = Messages.submit(session, wantsAck, shape.bits(), d);
+    Arrays.fill(acks, null);
+    for (int i = 0; i < n; i++) {
+      links.send(i, submission);
+    }
+    return null;
+  }
+
+  private boolean maskedBy(int server, long session) {
+    return masks[server] != null && masks[server].session() == session;
+  }
+
+  private boolean answered(int server, long session) {
+    return acks[server] != null
+        && (acks[server].session() == session || acks[server].session() == -1);
+  }
+
+  /** Every server's answer to this client's submission to {@code session}. */
+  private Receipt awaitAcks(long session) {
+    Status[] statuses = new Status[links.servers()];
+    String[] details = new String[links.servers()];
+    for (int i = 0; i < statuses.length; i++) {
+      while (!answered(i, session)) {
+        read(i);
+      }
+      statuses[i] = acks[i].status();
+      details[i] = acks[i].detail();
+    }
+    return new Receipt(session, statuses, details);
   }
 
   private Shape shape(int[] bits) {
@@ -207,7 +303,7 @@ public final class Client implements AutoCloseable {
               + " parties but this client knows "
               + links.servers());
     }
-    if (!opens[0].suite().equals("bgw")) {
+    if (!opens[0].suite().equals("bgw") && !opens[0].suite().equals("spdz")) {
       throw new IllegalStateException("the servers run suite " + opens[0].suite());
     }
   }
@@ -235,6 +331,7 @@ public final class Client implements AutoCloseable {
         }
       }
       case Messages.ACK -> acks[server] = Messages.ack(m);
+      case Messages.MASKS -> masks[server] = Messages.masks(m);
       case Messages.OUTCOME -> outcomes[server] = Messages.outcome(m);
       default ->
           throw new IllegalStateException(

@@ -17,6 +17,15 @@ public final class InMemoryClients {
 
   private final ClientEvents[] servers;
   private final Map<Integer, End> clients = new ConcurrentHashMap<>();
+  private volatile Intercept intercept = (server, client, message) -> message;
+
+  /**
+   * What a corrupt server does to a message to a client before it leaves (tests: attacks, records).
+   */
+  @FunctionalInterface
+  interface Intercept {
+    byte[] apply(int server, int client, byte[] message);
+  }
 
   /** Attaches to {@code servers} (in server order). */
   public InMemoryClients(InputServer... servers) {
@@ -26,20 +35,25 @@ public final class InMemoryClients {
     }
   }
 
+  /** Every server-to-client message passes {@code i} from now on. */
+  void intercept(Intercept i) {
+    this.intercept = i;
+  }
+
   private ClientPort port(int server) {
     return new ClientPort() {
       @Override
       public void send(int client, byte[] message) {
         End e = clients.get(client);
         if (e != null) {
-          e.inbox[server].add(message);
+          e.inbox[server].add(intercept.apply(server, client, message));
         }
       }
 
       @Override
       public void broadcast(byte[] message) {
         for (End e : clients.values()) {
-          e.inbox[server].add(message);
+          e.inbox[server].add(intercept.apply(server, e.id, message));
         }
       }
     };

@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
 import org.slf4j.Logger;
@@ -22,10 +21,16 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
 /**
- * One compute server's side of input clients over BGW: it opens sessions, takes the clients'
- * submissions from its {@link ClientPort}, agrees with the other servers on the submissions every
- * server received, checks them without learning them ({@link BgwSubmissions}), and runs a
- * computation on the valid ones. Every server of the mesh runs one, session for session.
+ * One compute server's side of input clients over BGW or SPDZ: it opens sessions, takes the
+ * clients' submissions from its {@link ClientPort}, agrees with the other servers on the
+ * submissions every server received, checks them without learning them ({@link BgwSubmissions},
+ * {@link SpdzSubmissions}), and runs a computation on the valid ones. Every server of the mesh runs
+ * one, session for session.
+ *
+ * <p>Over SPDZ a client first asks every server for input masks; the servers grant them together
+ * while the session is open ({@link MaskRounds}) and take a submission only from a client whose
+ * masks were granted ({@link SpdzSessions}). The running sums carry their MAC shares, so they are
+ * bound to the preprocessing's MAC key: keep the dealing while the state lives.
  *
  * <p>A session closes when this server has {@code closeAfter} submissions or its deadline passes,
  * whichever comes first; it takes exactly the submissions that every server had received by then
@@ -47,7 +52,8 @@ public final class InputServer implements ClientEvents {
   private final Field field;
   private final int threshold;
   private final Shape shape;
-  private final BgwValidation validation;
+  private final BgwSessions bgw; // null over SPDZ
+  private final SpdzSessions spdz; // null over BGW
   private final int words;
   private final Canonical canonical;
   private final Duration deadline;
@@ -66,18 +72,34 @@ public final class InputServer implements ClientEvents {
     this.rounds = new ServerRounds(b.channel);
     this.field = engine.suite().field();
     int n = b.channel.parties();
-    this.threshold = b.threshold == 0 ? (n - 1) / 2 : b.threshold;
-    Shamir shamir = new Shamir(field, n, threshold);
     this.shape = b.shape;
-    this.validation = new BgwValidation(shamir, shape);
-    this.words = BgwSubmissions.elements(shape) * field.words();
+    if (b.spdz) {
+      if (b.threshold != 0) {
+        throw new IllegalArgumentException(
+            "SPDZ has no threshold (any number of servers but one may be corrupt)");
+      }
+      this.threshold = 0;
+      this.spdz = new SpdzSessions(engine, rounds, shape, b.channel.myId(), prg);
+      this.words = SpdzSubmissions.elements(shape) * field.words();
+    } else {
+      this.threshold = b.threshold == 0 ? (n - 1) / 2 : b.threshold;
+      this.spdz = null;
+      this.words = BgwSubmissions.elements(shape) * field.words();
+    }
     this.canonical = new Canonical(field);
+    this.bgw =
+        b.spdz
+            ? null
+            : new BgwSessions(rounds, new Shamir(field, n, threshold), shape, canonical, prg);
     this.deadline = b.deadline;
     this.closeAfter = b.closeAfter;
-    this.state = ServerState.load(b.state, shape.columns() * field.words());
+    // over SPDZ the running sums carry MAC shares: share words, then MAC words
+    this.state = ServerState.load(b.state, shape.columns() * field.words() * (b.spdz ? 2 : 1));
     this.stats = b.stats == null ? new ServerStats() : b.stats;
     this.settings =
-        "suite=bgw field="
+        "suite="
+            + suiteName()
+            + " field="
             + field.name()
             + " parties="
             + n
@@ -92,7 +114,20 @@ public final class InputServer implements ClientEvents {
    * submissions of {@code shape}.
    */
   public static Builder bgw(Engine engine, Channel channel, Shape shape) {
-    return new Builder(engine, channel, shape);
+    return new Builder(engine, channel, shape, false);
+  }
+
+  /**
+   * An SPDZ input server over {@code engine} (an SPDZ suite, whose preprocessing also supplies the
+   * clients' input masks) and its mesh {@code channel}, for submissions of {@code shape}. Secure
+   * against any number of corrupt servers but one (with abort) and against corrupt clients.
+   */
+  public static Builder spdz(Engine engine, Channel channel, Shape shape) {
+    return new Builder(engine, channel, shape, true);
+  }
+
+  private String suiteName() {
+    return spdz == null ? "bgw" : "spdz";
   }
 
   /** The settings of an input server; every server must use the same ones. */
@@ -100,19 +135,21 @@ public final class InputServer implements ClientEvents {
     private final Engine engine;
     private final Channel channel;
     private final Shape shape;
+    private final boolean spdz;
     private int threshold;
     private Duration deadline = Duration.ofSeconds(10);
     private int closeAfter = Integer.MAX_VALUE;
     private Path state;
     private ServerStats stats;
 
-    private Builder(Engine engine, Channel channel, Shape shape) {
+    private Builder(Engine engine, Channel channel, Shape shape, boolean spdz) {
       this.engine = Objects.requireNonNull(engine);
       this.channel = Objects.requireNonNull(channel);
       this.shape = Objects.requireNonNull(shape);
+      this.spdz = spdz;
     }
 
-    /** The BGW threshold t; 0 (the default) for the suite's default, (n - 1) / 2. */
+    /** The BGW threshold t; 0 (the default) for the suite's default, (n - 1) / 2. Not for SPDZ. */
     public Builder threshold(int t) {
       this.threshold = t;
       return this;
@@ -194,6 +231,10 @@ public final class InputServer implements ClientEvents {
 
   @Override
   public void message(int client, byte[] message) {
+    if (spdz != null && message.length > 0 && message[0] == Messages.MASK_REQUEST) {
+      maskRequest(client, message);
+      return;
+    }
     ClientPort p = port;
     Submit submit;
     try {
@@ -228,9 +269,39 @@ public final class InputServer implements ClientEvents {
     }
   }
 
+  /** An SPDZ client asks for its input masks: they come when the servers grant them together. */
+  private void maskRequest(int client, byte[] message) {
+    ClientPort p = port;
+    long session;
+    try {
+      session = Messages.maskRequest(message);
+    } catch (IllegalArgumentException e) {
+      stats.refused(Status.MALFORMED);
+      if (p != null) {
+        p.send(client, Messages.ack(-1, Status.MALFORMED, e.getMessage()));
+      }
+      return;
+    }
+    SessionInbox s = open;
+    Status status;
+    if (s != null && session == s.session) {
+      status = s.requestMasks(client);
+    } else {
+      status = session == lastClosed ? Status.LATE : Status.NOT_OPEN;
+    }
+    if (status != Status.RECEIVED) {
+      stats.refused(status);
+      log.debug("client {}: session {}: mask request refused: {}", client, session, status);
+      if (p != null) {
+        p.send(client, Messages.ack(session, status, status.meaning));
+      }
+    }
+  }
+
   private byte[] openMessage(long session) {
     return Messages.open(
-        new Messages.Open(session, "bgw", field.name(), rounds.parties(), threshold, shape.bits()));
+        new Messages.Open(
+            session, suiteName(), field.name(), rounds.parties(), threshold, shape.bits()));
   }
 
   // ---- sessions ----
@@ -254,58 +325,38 @@ public final class InputServer implements ClientEvents {
 
   private <T> SessionOutcome<T> run(long session, SessionComputation<T> computation)
       throws InterruptedException {
-    SessionInbox inbox = new SessionInbox(session, shape, words, canonical);
+    SessionInbox inbox = new SessionInbox(session, shape, words, canonical, spdz != null);
     open = inbox;
     ClientPort p = port;
     if (p != null) {
       p.broadcast(openMessage(session));
     }
     long opened = System.nanoTime();
-    int[] received = inbox.closeAfter(closeAfter, opened + deadline.toNanos());
+    long until = opened + deadline.toNanos();
+    int[] received =
+        spdz == null
+            ? inbox.closeAfter(closeAfter, until)
+            : spdz.collect(inbox, closeAfter, until, () -> port);
     lastClosed = session;
     open = null;
     long closed = System.nanoTime();
 
-    ServerRounds.Closed agreed =
-        rounds.close(session, received, new long[] {prg.nextLong(), prg.nextLong()});
-    int[] candidates = agreed.candidates();
-    validation.coefficients(agreed.seed());
-    long[] mine = field.alloc(2 * candidates.length);
-    for (int k = 0; k < candidates.length; k++) {
-      validation.checkValues(inbox.words(candidates[k]), mine, k);
-    }
-    long[][] all = rounds.all(mine);
-    for (int i = 0; i < all.length; i++) {
-      if (all[i].length != mine.length || !canonical.all(all[i])) {
-        throw new IllegalStateException(
-            "server " + i + " sent malformed check values in session " + session);
-      }
-    }
-    Map<Exclusion, Integer> excluded = new EnumMap<>(Exclusion.class);
-    count(excluded, Exclusion.NOT_AT_EVERY_SERVER, received.length - candidates.length);
-    int[] verdicts = new int[candidates.length];
-    int valid = 0;
-    long[] one = field.alloc(1);
-    for (int k = 0; k < candidates.length; k++) {
-      verdicts[k] = validation.verdict(all, k, one);
-      if (verdicts[k] == BgwValidation.VALID) {
-        valid++;
-      } else {
-        count(
-            excluded,
-            verdicts[k] == BgwValidation.INCONSISTENT
-                ? Exclusion.INCONSISTENT_SHARES
-                : Exclusion.OUT_OF_RANGE,
-            1);
-      }
-    }
-    Columns inputs = inputs(inbox, candidates, verdicts, valid);
+    SessionCheck checked = spdz == null ? bgw.check(inbox, received) : spdz.check(inbox, received);
+    Columns inputs = checked.inputs();
+    int valid = checked.valid();
+    Map<Exclusion, Integer> excluded = checked.excluded();
     ServerState.Slot before = state.latest();
     long[] sums = before.sums().clone();
+    long[] total = field.alloc(1);
     for (int c = 0; c < shape.columns(); c++) {
-      long[] total = field.alloc(1);
-      field.sum(inputs.column(c).share, 0, valid, total, 0);
+      Shares column = inputs.column(c);
+      field.sum(column.share, 0, valid, total, 0);
       field.add(sums, c, total, 0, sums, c, 1);
+      if (column.mac != null) {
+        int macs = shape.columns();
+        field.sum(column.mac, 0, valid, total, 0);
+        field.add(sums, macs + c, total, 0, sums, macs + c, 1);
+      }
     }
     state.advance(new ServerState.Slot(session, before.contributors() + valid, sums));
     rounds.agreeOn("the session it saved", session);
@@ -325,7 +376,7 @@ public final class InputServer implements ClientEvents {
             closed - opened,
             validated - closed,
             result.metrics());
-    tell(outcome, received, candidates, verdicts);
+    tell(outcome, received, checked);
     log.info(
         "session {}: {} contributors, {} received, excluded {}",
         session,
@@ -335,37 +386,19 @@ public final class InputServer implements ClientEvents {
     return outcome;
   }
 
-  private static void count(Map<Exclusion, Integer> m, Exclusion e, int k) {
-    if (k > 0) {
-      m.merge(e, k, Integer::sum);
-    }
-  }
-
-  private Columns inputs(SessionInbox inbox, int[] candidates, int[] verdicts, int valid) {
-    Shares[] columns = new Shares[shape.columns()];
-    for (int c = 0; c < columns.length; c++) {
-      columns[c] = new Shares(valid, field.alloc(valid), null);
-    }
-    int at = 0;
-    for (int k = 0; k < candidates.length; k++) {
-      if (verdicts[k] == BgwValidation.VALID) {
-        long[] w = inbox.words(candidates[k]);
-        for (int c = 0; c < columns.length; c++) {
-          validation.valueShare(w, c, columns[c].share, at);
-        }
-        at++;
-      }
-    }
-    return new Columns(shape, columns);
-  }
-
+  /** The running sums as one contributor per column (MAC shares after the shares, over SPDZ). */
   private Columns totals(long[] sums) {
     Shares[] columns = new Shares[shape.columns()];
     int w = field.words();
     for (int c = 0; c < columns.length; c++) {
       long[] one = new long[w];
       System.arraycopy(sums, c * w, one, 0, w);
-      columns[c] = new Shares(1, one, null);
+      long[] mac = null;
+      if (spdz != null) {
+        mac = new long[w];
+        System.arraycopy(sums, (columns.length + c) * w, mac, 0, w);
+      }
+      columns[c] = new Shares(1, one, mac);
     }
     return new Columns(shape, columns);
   }
@@ -374,33 +407,26 @@ public final class InputServer implements ClientEvents {
    * Tells each client that submitted whether its submission counted. Server 0 speaks for all (every
    * server reached the same verdicts): one message per client instead of n.
    */
-  private void tell(SessionOutcome<?> o, int[] received, int[] candidates, int[] verdicts) {
+  private void tell(SessionOutcome<?> o, int[] received, SessionCheck check) {
     ClientPort p = port;
     if (p == null || rounds.myId() != 0) {
       return;
     }
+    int[] candidates = check.candidates();
     int k = 0;
     for (int id : received) {
-      String detail;
-      boolean counted = false;
+      Exclusion why = Exclusion.NOT_AT_EVERY_SERVER;
       if (k < candidates.length && candidates[k] == id) {
-        int v = verdicts[k++];
-        counted = v == BgwValidation.VALID;
-        detail =
-            counted
-                ? "counted"
-                : v == BgwValidation.INCONSISTENT
-                    ? "excluded: " + Exclusion.INCONSISTENT_SHARES.label
-                    : "excluded: " + Exclusion.OUT_OF_RANGE.label;
-      } else {
-        detail = "excluded: " + Exclusion.NOT_AT_EVERY_SERVER.label;
+        why = check.verdicts()[k++];
       }
-      if (!counted) {
+      String detail = why == null ? "counted" : "excluded: " + why.label;
+      if (why != null) {
         log.info("client {} left out: {}", id, detail);
       }
       p.send(
           id,
-          Messages.outcome(new Messages.Outcome(o.session(), counted, o.contributors(), detail)));
+          Messages.outcome(
+              new Messages.Outcome(o.session(), why == null, o.contributors(), detail)));
     }
   }
 
@@ -445,6 +471,9 @@ public final class InputServer implements ClientEvents {
       }
       log.warn("session {} was not saved by every server: going back to session {}", mine, min);
       state.rollBack();
+    }
+    if (spdz != null) {
+      spdz.start();
     }
     lastClosed = state.latest().session();
   }

@@ -15,6 +15,8 @@ final class Messages {
   static final byte SUBMIT = 2;
   static final byte ACK = 3;
   static final byte OUTCOME = 4;
+  static final byte MASK_REQUEST = 5;
+  static final byte MASKS = 6;
 
   /** The longest reason or detail text a message carries, in bytes. */
   private static final int MAX_TEXT = 1024;
@@ -36,13 +38,20 @@ final class Messages {
    */
   record Outcome(long session, boolean counted, int contributors, String detail) {}
 
+  /**
+   * Server to client (SPDZ): this server's shares of the {@code triples} triples masking the
+   * client's submission to {@code session}: the shares of a, then of b, then of c.
+   */
+  record Masks(long session, int triples, long[] words) {}
+
   /** How a server answers a submission. */
   enum Status {
     RECEIVED("received; it counts if every server received it before the deadline and it is valid"),
     LATE("the session had closed; submit to the next one"),
     NOT_OPEN("no such session is open (a replay of an earlier submission, or one for the future)"),
     DUPLICATE("this client already submitted to this session"),
-    MALFORMED("the submission does not have the session's shape");
+    MALFORMED("the submission does not have the session's shape"),
+    NO_MASKS("no input masks were granted to this client in this session: request them first");
 
     final String meaning;
 
@@ -78,6 +87,30 @@ final class Messages {
     b.putInt(words.length);
     b.asLongBuffer().put(words);
     return b.array();
+  }
+
+  /** Client to server (SPDZ): asks for the input masks of {@code session}. */
+  static byte[] maskRequest(long session) {
+    return ByteBuffer.allocate(1 + 8).put(MASK_REQUEST).putLong(session).array();
+  }
+
+  static byte[] masks(long session, int triples, long[] words) {
+    ByteBuffer b = ByteBuffer.allocate(1 + 8 + 4 + 4 + 8 * words.length);
+    b.put(MASKS).putLong(session).putInt(triples).putInt(words.length);
+    b.asLongBuffer().put(words);
+    return b.array();
+  }
+
+  /**
+   * Input masks from where a server keeps its triples: {@code triples} elements of {@code words}
+   * words each, of each of {@code a}, {@code b} and {@code c}, from element {@code at}.
+   */
+  static byte[] masks(long session, int triples, int words, long[] a, long[] b, long[] c, int at) {
+    int n = triples * words;
+    ByteBuffer out = ByteBuffer.allocate(1 + 8 + 4 + 4 + 8 * 3 * n);
+    out.put(MASKS).putLong(session).putInt(triples).putInt(3 * n);
+    out.asLongBuffer().put(a, at * words, n).put(b, at * words, n).put(c, at * words, n);
+    return out.array();
   }
 
   static byte[] ack(long session, Status status, String detail) {
@@ -129,6 +162,38 @@ final class Messages {
       return new Submit(session, wantsAck, bits, words);
     } catch (BufferUnderflowException e) {
       throw new IllegalArgumentException("a truncated submission", e);
+    }
+  }
+
+  /** The session of a mask request; nothing may follow it. */
+  static long maskRequest(byte[] frame) {
+    try {
+      ByteBuffer b = body(frame, MASK_REQUEST);
+      long session = b.getLong();
+      if (b.hasRemaining()) {
+        throw new IllegalArgumentException("a mask request of " + frame.length + " bytes");
+      }
+      return session;
+    } catch (BufferUnderflowException e) {
+      throw new IllegalArgumentException("a truncated mask request", e);
+    }
+  }
+
+  static Masks masks(byte[] frame) {
+    try {
+      ByteBuffer b = body(frame, MASKS);
+      long session = b.getLong();
+      int triples = b.getInt();
+      int count = b.getInt();
+      if (triples < 0 || count < 0 || count * 8L != b.remaining()) {
+        throw new IllegalArgumentException(
+            "input masks announcing " + count + " words in " + b.remaining() + " bytes");
+      }
+      long[] words = new long[count];
+      b.asLongBuffer().get(words);
+      return new Masks(session, triples, words);
+    } catch (BufferUnderflowException e) {
+      throw new IllegalArgumentException("truncated input masks", e);
     }
   }
 

@@ -86,7 +86,7 @@ final class ServerRounds {
   }
 
   /** The ids of ascending {@code a} that also appear in {@code f[from..]}. */
-  private static int[] intersect(int[] a, long[] f, int from) {
+  static int[] intersect(int[] a, long[] f, int from) {
     int[] out = new int[a.length];
     int k = 0;
     int j = from;

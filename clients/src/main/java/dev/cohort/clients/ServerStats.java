@@ -123,7 +123,10 @@ public final class ServerStats {
     return received.value();
   }
 
-  /** Submissions refused on arrival, by reason (late, not_open, duplicate, malformed). */
+  /**
+   * Submissions (and, over SPDZ, requests for masks) refused on arrival, by reason (late, not_open,
+   * duplicate, malformed, no_masks).
+   */
   public Map<String, Long> refusedByReason() {
     Map<String, Long> out = new TreeMap<>();
     for (Status s : Status.values()) {

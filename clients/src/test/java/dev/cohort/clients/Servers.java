@@ -5,6 +5,10 @@ import dev.cohort.engine.Engine;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.field.Field;
 import dev.cohort.harness.LocalParties;
+import dev.cohort.net.Channel;
+import dev.cohort.spdz.SpdzConfig;
+import dev.cohort.spdz.SpdzSuite;
+import dev.cohort.suite.SuiteFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -14,8 +18,8 @@ import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
 /**
- * Test fixture: n BGW input servers as threads over the in-memory mesh, clients in memory. The
- * driver runs on its own thread once every server exists, while the servers run their sessions.
+ * Test fixture: n BGW or SPDZ input servers as threads over the in-memory mesh, clients in memory.
+ * The driver runs on its own thread once every server exists, while the servers run their sessions.
  */
 final class Servers {
 
@@ -26,12 +30,55 @@ final class Servers {
     InputServer.Builder apply(int server, InputServer.Builder b);
   }
 
+  /** What a server's mesh channel becomes: itself, or a corrupt server's decorator of it. */
+  interface Channels {
+    Channel wrap(int server, Channel channel);
+  }
+
+  /**
+   * The servers' suite: how each server's engine is made, whether it is SPDZ, and what each
+   * server's mesh channel becomes.
+   */
+  record Suite(IntFunction<SuiteFactory> factory, boolean spdz, Channels channels) {
+
+    Suite(IntFunction<SuiteFactory> factory, boolean spdz) {
+      this(factory, spdz, (p, c) -> c);
+    }
+
+    static Suite bgw(Field field) {
+      return new Suite(p -> BgwSuite.factory(field), false);
+    }
+
+    Suite withChannels(Channels decorate) {
+      return new Suite(factory, spdz, decorate);
+    }
+
+    /** SPDZ with the seeded in-process dealer: INSECURE, for tests. */
+    static Suite spdz(Field field) {
+      return spdz(SpdzConfig.insecureDealer(field, 20));
+    }
+
+    static Suite spdz(SpdzConfig config) {
+      return new Suite(p -> SpdzSuite.factory(config), true);
+    }
+  }
+
   /** What the servers' sessions produced, and what the driver returned. */
   record Run<R>(List<List<SessionOutcome<long[]>>> outcomes, R driver, InputServer[] servers) {}
 
   static <R> Run<R> run(
       int n,
       Field field,
+      Shape shape,
+      int sessions,
+      Configure configure,
+      java.util.function.Function<InMemoryClients, R> driver) {
+    return run(Suite.bgw(field), n, shape, sessions, configure, driver);
+  }
+
+  static <R> Run<R> run(
+      Suite suite,
+      int n,
       Shape shape,
       int sessions,
       Configure configure,
@@ -53,10 +100,15 @@ final class Servers {
     try (LocalParties parties = LocalParties.builder(n).deadline(Duration.ofSeconds(120)).open()) {
       List<List<SessionOutcome<long[]>>> outcomes =
           parties.onChannels(
-              (p, channel) -> {
+              (p, mesh) -> {
+                Channel channel = suite.channels().wrap(p, mesh);
                 Engine engine =
-                    new Engine(BgwSuite.factory(field), channel, EngineConfig.defaults());
-                InputServer s = configure.apply(p, InputServer.bgw(engine, channel, shape)).build();
+                    new Engine(suite.factory().apply(p), channel, EngineConfig.defaults());
+                InputServer.Builder b =
+                    suite.spdz()
+                        ? InputServer.spdz(engine, channel, shape)
+                        : InputServer.bgw(engine, channel, shape);
+                InputServer s = configure.apply(p, b).build();
                 servers[p] = s;
                 built.countDown();
                 List<SessionOutcome<long[]>> mine = new java.util.ArrayList<>();

@@ -11,6 +11,7 @@ import dev.cohort.engine.Engine;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.field.Fields;
 import dev.cohort.harness.LocalParties;
+import dev.cohort.spdz.SpdzSuite;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +42,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code cohort bench clients} measures) and deal their shares on {@code feeders} threads, on the
  * same cores as the servers. Submissions per second = clients / score.
  *
+ * <p>With {@code -p suite=spdz} the servers run SPDZ (the seeded in-process dealer, INSECURE, which
+ * deals the clients' triples inside the session): each client first waits for its input masks, one
+ * grant round of the servers, so feed with more threads ({@code -p feeders=32}) to measure the
+ * servers rather than the feeders' waits.
+ *
  * <p>Run: {@code java -jar jmh/target/benchmarks.jar InputServerBenchmark}.
  */
 @BenchmarkMode(Mode.SingleShotTime)
@@ -66,6 +72,9 @@ public class InputServerBenchmark {
     @Param({"2"})
     int feeders;
 
+    @Param({"bgw"})
+    String suite;
+
     LocalParties parties;
     InputServer[] servers;
     Client[] devices;
@@ -80,10 +89,19 @@ public class InputServerBenchmark {
       Shape shape = Shape.of(bits);
       parties.onChannels(
           (p, channel) -> {
+            boolean spdz = suite.equals("spdz");
             Engine engine =
-                new Engine(BgwSuite.factory(Fields.MERSENNE_61), channel, EngineConfig.defaults());
-            servers[p] =
-                InputServer.bgw(engine, channel, shape).closeAfter(clients).deadline(WAIT).build();
+                new Engine(
+                    spdz
+                        ? SpdzSuite.insecureFactory(Fields.MERSENNE_61, 5)
+                        : BgwSuite.factory(Fields.MERSENNE_61),
+                    channel,
+                    EngineConfig.defaults());
+            InputServer.Builder b =
+                spdz
+                    ? InputServer.spdz(engine, channel, shape)
+                    : InputServer.bgw(engine, channel, shape);
+            servers[p] = b.closeAfter(clients).deadline(WAIT).build();
             return null;
           });
       InMemoryClients memory = new InMemoryClients(servers);
