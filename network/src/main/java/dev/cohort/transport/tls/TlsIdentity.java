@@ -14,9 +14,7 @@ import javax.net.ssl.KeyManager;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
-import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
-import javax.net.ssl.X509ExtendedTrustManager;
 
 /**
  * One party's (or input client's) TLS material: the CA every peer must chain to, and this side's
@@ -106,20 +104,6 @@ public record TlsIdentity(
     return trust;
   }
 
-  /** The CA's trust, narrowed to the peers of one side of the client link. */
-  private RoleTrustManager clientLinkTrust(boolean acceptsClients) {
-    try {
-      for (TrustManager manager : caTrust().getTrustManagers()) {
-        if (manager instanceof X509ExtendedTrustManager x509) {
-          return new RoleTrustManager(x509, acceptsClients);
-        }
-      }
-      throw new IllegalStateException("the JDK offers no X.509 trust manager");
-    } catch (GeneralSecurityException | IOException e) {
-      throw new IllegalStateException("could not build the client link's trust: " + e, e);
-    }
-  }
-
   /**
    * The TLS context of a client link server ({@code dev.cohort.clientlink}): presents this party's
    * certificate and requires an input client's certificate of the CA; a party's certificate
@@ -128,7 +112,7 @@ public record TlsIdentity(
   public SslContext clientLinkServerContext() {
     return build(
         SslContextBuilder.forServer(keyManagers())
-            .trustManager(clientLinkTrust(true))
+            .trustManager(new RoleTrustManager(ca, true))
             .clientAuth(ClientAuth.REQUIRE),
         "client link server");
   }
@@ -142,7 +126,7 @@ public record TlsIdentity(
     return build(
         SslContextBuilder.forClient()
             .keyManager(keyManagers())
-            .trustManager(clientLinkTrust(false)),
+            .trustManager(new RoleTrustManager(ca, false)),
         "client link client");
   }
 
