@@ -1,6 +1,7 @@
 package dev.cohort.transport.tls;
 
 import io.netty.handler.ssl.ClientAuth;
+import io.netty.handler.ssl.OpenSslCachingX509KeyManagerFactory;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.util.KeyManagerFactoryWrapper;
@@ -74,6 +75,11 @@ public record TlsIdentity(
     return new KeyManagerFactoryWrapper(new FixedKeyManager(key, certificate));
   }
 
+  /** {@link #keyManagers}, with BoringSSL's copy of the key made once per context. */
+  private KeyManagerFactory cachedKeyManagers() {
+    return new OpenSslCachingX509KeyManagerFactory(keyManagers());
+  }
+
   /**
    * A JDK TLS 1.3 context for both roles that presents this party's certificate and trusts only the
    * CA, for transports on blocking sockets. Unlike the Netty contexts it cannot require client
@@ -111,7 +117,7 @@ public record TlsIdentity(
    */
   public SslContext clientLinkServerContext() {
     return build(
-        SslContextBuilder.forServer(keyManagers())
+        SslContextBuilder.forServer(cachedKeyManagers())
             .trustManager(new RoleTrustManager(ca, true))
             .clientAuth(ClientAuth.REQUIRE),
         "client link server");
@@ -125,7 +131,7 @@ public record TlsIdentity(
   public SslContext clientLinkClientContext() {
     return build(
         SslContextBuilder.forClient()
-            .keyManager(keyManagers())
+            .keyManager(cachedKeyManagers())
             .trustManager(new RoleTrustManager(ca, false)),
         "client link client");
   }
