@@ -9,6 +9,7 @@ import ch.qos.logback.classic.Level;
 import dev.cohort.api.NetworkException;
 import dev.cohort.netty.LeakCheck;
 import dev.cohort.netty.NettyNetwork;
+import dev.cohort.transport.LiveThreads;
 import dev.cohort.transport.LogCapture;
 import dev.cohort.transport.TransportOptions;
 import dev.cohort.transport.tls.Certificates;
@@ -319,6 +320,26 @@ class ClientLinkTest {
             NetworkException.class, () -> ClientLink.connect(wrong, other, options, clients));
     assertTrue(
         e.getMessage().endsWith("not CN=cohort-party-1 of the server dialed"), e.getMessage());
+  }
+
+  @Test
+  void connect_withoutAGroup_runsOneThreadOfItsOwnAndStopsItOnClose() throws Exception {
+    List<InetSocketAddress> addresses = start(2, ClientLinkOptions.defaults(), true);
+    String threads = "cohort-client-link-of-client-2-";
+    ClientLink link =
+        ClientLink.connect(
+            addresses, TlsIdentity.loadClient(keys, 2), ClientLinkOptions.defaults(), null);
+    try {
+      for (int s = 0; s < 2; s++) {
+        byte[] ping = {(byte) s};
+        link.send(s, ping);
+        assertArrayEquals(Recorder.reply(s, ping), link.receive(s, WAIT));
+      }
+      assertEquals(1, LiveThreads.count(threads));
+    } finally {
+      link.close();
+    }
+    assertEquals(0, LiveThreads.awaitAtMost(threads, 0));
   }
 
   @Test
