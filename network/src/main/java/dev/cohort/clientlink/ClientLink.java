@@ -98,8 +98,7 @@ public final class ClientLink implements AutoCloseable {
         groupOrNull != null
             ? null
             : new NioEventLoopGroup(
-                options.eventLoopThreads(),
-                ClientLinkServer.daemonThreads("client link of client " + client));
+                1, ClientLinkServer.daemonThreads("client link of client " + client));
     Bootstrap bootstrap =
         new Bootstrap()
             .group(own != null ? own : groupOrNull)

@@ -13,8 +13,8 @@ import java.time.Duration;
  * @param backlog the server's TCP accept queue: connections the kernel holds while the server is
  *     busy (it caps the value at {@code net.core.somaxconn}); below a burst of clients, the
  *     overflow waits for SYN retransmits, a second or more
- * @param eventLoopThreads the server's event-loop threads (accepting, TLS, frames), and those of a
- *     client's own event loop when it is given none
+ * @param eventLoopThreads the server's event-loop threads (accepting, TLS, frames); a client given
+ *     no event loop runs its own with one thread
  */
 public record ClientLinkOptions(
     int maxFrameBytes, Duration handshakeTimeout, int backlog, int eventLoopThreads) {
@@ -44,7 +44,7 @@ public record ClientLinkOptions(
     }
   }
 
-  /** 1 MiB frames, 10 s handshakes, a backlog of 4096, one event-loop thread per core. */
+  /** 1 MiB frames, 10 s handshakes, a backlog of 4096, a server event-loop thread per core. */
   public static ClientLinkOptions defaults() {
     return new ClientLinkOptions(
         DEFAULT_MAX_FRAME_BYTES,

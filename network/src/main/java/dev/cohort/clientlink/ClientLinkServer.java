@@ -74,7 +74,7 @@ public final class ClientLinkServer implements AutoCloseable {
   private final RefusalLog refusals = new RefusalLog(log);
   private final LongAdder bytesReceived = new LongAdder();
   private final LongAdder bytesSent = new LongAdder();
-  private Channel server;
+  private volatile Channel server; // set once listening; handlers may broadcast from then on
 
   private ClientLinkServer(TlsIdentity identity, ClientLinkOptions options, Handler handler) {
     if (identity.party() < 0) {

@@ -119,8 +119,11 @@ final class ServerConnection extends ChannelInboundHandlerAdapter {
 
   @Override
   public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+    admissionTimer.cancel(false);
     String why = cause == null ? "" : ": " + Failures.describe(cause);
-    fail("the connection closed before the server admitted the client" + why);
+    if (!admitted.isDone()) {
+      fail("the connection closed before the server admitted the client" + why);
+    }
     if (closedReason == null) {
       closedReason =
           closing

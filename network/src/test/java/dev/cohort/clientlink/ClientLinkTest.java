@@ -8,13 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ch.qos.logback.classic.Level;
 import dev.cohort.api.NetworkException;
 import dev.cohort.netty.LeakCheck;
+import dev.cohort.netty.NettyNetwork;
+import dev.cohort.transport.LiveThreads;
 import dev.cohort.transport.LogCapture;
+import dev.cohort.transport.TransportOptions;
 import dev.cohort.transport.tls.Certificates;
 import dev.cohort.transport.tls.TlsIdentity;
 import dev.cohort.transport.tls.TlsProvider;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -319,6 +323,26 @@ class ClientLinkTest {
   }
 
   @Test
+  void connect_withoutAGroup_runsOneThreadOfItsOwnAndStopsItOnClose() throws Exception {
+    List<InetSocketAddress> addresses = start(2, ClientLinkOptions.defaults(), true);
+    String threads = "cohort-client-link-of-client-2-";
+    ClientLink link =
+        ClientLink.connect(
+            addresses, TlsIdentity.loadClient(keys, 2), ClientLinkOptions.defaults(), null);
+    try {
+      for (int s = 0; s < 2; s++) {
+        byte[] ping = {(byte) s};
+        link.send(s, ping);
+        assertArrayEquals(Recorder.reply(s, ping), link.receive(s, WAIT));
+      }
+      assertEquals(1, LiveThreads.count(threads));
+    } finally {
+      link.close();
+    }
+    assertEquals(0, LiveThreads.awaitAtMost(threads, 0));
+  }
+
+  @Test
   void receive_nothingSent_failsNamingTheServerAfterTheTimeout() {
     List<InetSocketAddress> addresses = start(2, ClientLinkOptions.defaults(), false);
     ClientLink link = connect(addresses, 0, ClientLinkOptions.defaults());
@@ -359,6 +383,42 @@ class ClientLinkTest {
             .matches(
                 "client 0 could not connect to server [01] \\(127\\.0\\.0\\.1:\\d+\\): could not connect: .*"),
         e.getMessage());
+  }
+
+  @Test
+  void connect_serverThatNeverAdmits_failsAfterTheHandshakeTimeout() {
+    // A mesh party proves party 0's certificate and accepts the client's, then waits for a hello.
+    try (NettyNetwork mesh =
+        NettyNetwork.bind(0, 2, ANY, TransportOptions.tls(TlsIdentity.load(keys, 0)))) {
+      List<InetSocketAddress> addresses = List.of(mesh.localAddress());
+      ClientLinkOptions options =
+          ClientLinkOptions.defaults().withHandshakeTimeout(Duration.ofMillis(500));
+      long start = System.nanoTime();
+      NetworkException e =
+          assertThrows(NetworkException.class, () -> connect(addresses, 0, options));
+      long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+      assertEquals(
+          "client 0 could not connect to "
+              + name(0, addresses.get(0))
+              + ": not admitted within the handshake timeout of 500 ms",
+          e.getMessage());
+      assertTrue(millis >= 450 && millis < 5000, "gave up after " + millis + " ms");
+    }
+  }
+
+  @Test
+  void server_connectionThatNeverStartsTls_isClosedAfterTheHandshakeTimeout() throws Exception {
+    List<InetSocketAddress> addresses =
+        start(1, ClientLinkOptions.defaults().withHandshakeTimeout(Duration.ofMillis(300)), false);
+    try (Socket silent = new Socket()) {
+      silent.connect(addresses.get(0));
+      silent.setSoTimeout(10_000);
+      long start = System.nanoTime();
+      assertEquals(-1, silent.getInputStream().read(), "closed without a byte");
+      long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+      assertTrue(millis >= 250 && millis < 5000, "closed after " + millis + " ms");
+    }
+    assertEquals(0, servers.get(0).connectedClients());
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.cohort.transport.tls;
 
 import io.netty.handler.ssl.ClientAuth;
+import io.netty.handler.ssl.OpenSslCachingX509KeyManagerFactory;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.util.KeyManagerFactoryWrapper;
@@ -14,9 +15,7 @@ import javax.net.ssl.KeyManager;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
-import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
-import javax.net.ssl.X509ExtendedTrustManager;
 
 /**
  * One party's (or input client's) TLS material: the CA every peer must chain to, and this side's
@@ -76,6 +75,11 @@ public record TlsIdentity(
     return new KeyManagerFactoryWrapper(new FixedKeyManager(key, certificate));
   }
 
+  /** {@link #keyManagers}, with BoringSSL's copy of the key made once per context. */
+  private KeyManagerFactory cachedKeyManagers() {
+    return new OpenSslCachingX509KeyManagerFactory(keyManagers());
+  }
+
   /**
    * A JDK TLS 1.3 context for both roles that presents this party's certificate and trusts only the
    * CA, for transports on blocking sockets. Unlike the Netty contexts it cannot require client
@@ -106,20 +110,6 @@ public record TlsIdentity(
     return trust;
   }
 
-  /** The CA's trust, narrowed to the peers of one side of the client link. */
-  private RoleTrustManager clientLinkTrust(boolean acceptsClients) {
-    try {
-      for (TrustManager manager : caTrust().getTrustManagers()) {
-        if (manager instanceof X509ExtendedTrustManager x509) {
-          return new RoleTrustManager(x509, acceptsClients);
-        }
-      }
-      throw new IllegalStateException("the JDK offers no X.509 trust manager");
-    } catch (GeneralSecurityException | IOException e) {
-      throw new IllegalStateException("could not build the client link's trust: " + e, e);
-    }
-  }
-
   /**
    * The TLS context of a client link server ({@code dev.cohort.clientlink}): presents this party's
    * certificate and requires an input client's certificate of the CA; a party's certificate
@@ -127,8 +117,8 @@ public record TlsIdentity(
    */
   public SslContext clientLinkServerContext() {
     return build(
-        SslContextBuilder.forServer(keyManagers())
-            .trustManager(clientLinkTrust(true))
+        SslContextBuilder.forServer(cachedKeyManagers())
+            .trustManager(new RoleTrustManager(ca, true))
             .clientAuth(ClientAuth.REQUIRE),
         "client link server");
   }
@@ -141,8 +131,8 @@ public record TlsIdentity(
   public SslContext clientLinkClientContext() {
     return build(
         SslContextBuilder.forClient()
-            .keyManager(keyManagers())
-            .trustManager(clientLinkTrust(false)),
+            .keyManager(cachedKeyManagers())
+            .trustManager(new RoleTrustManager(ca, false)),
         "client link client");
   }
 
