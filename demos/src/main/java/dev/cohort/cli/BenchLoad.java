@@ -38,8 +38,9 @@ import picocli.CommandLine.Spec;
           + " keeps them connected, and in each of S sessions has every client send one random"
           + " value without waiting for the servers' confirmations. A few sampled clients wait"
           + " for the session's outcome. Prints, per session, the time from the first send to the"
-          + " outcome and the number of contributors; exit code 7 when a sampled client's value"
-          + " was not counted.",
+          + " outcome, the number of contributors and the sum of the values this process sent"
+          + " (what the servers' sums of the session must be when every client counted and no"
+          + " other process sent); exit code 7 when a sampled client's value was not counted.",
       "",
       "Start the servers with --close-after N (and a --deadline-ms longer than the clients take"
           + " to connect and send), so that a session closes once every client has sent; the"
@@ -202,8 +203,10 @@ final class BenchLoad implements Callable<Integer> {
       PrintWriter out, LoadCrowd crowd, int[] sampled, SplittableRandom random) {
     long[][] values = new long[crowd.size()][];
     long half = 1L << (valueBits - 1);
+    long sum = 0;
     for (int k = 0; k < values.length; k++) {
       values[k] = new long[] {random.nextLong(-half, half)};
+      sum += values[k][0];
     }
     long t0 = System.nanoTime();
     long[] sessionOf = crowd.sendAll(values);
@@ -231,7 +234,7 @@ final class BenchLoad implements Callable<Integer> {
     out.printf(
         Locale.ROOT,
         "session %s: %d contributors; %d clients sent in %.2f s, outcome after %.2f s;"
-            + " %d of %d sampled clients counted%s%n",
+            + " %d of %d sampled clients counted%s; the values sent sum to %d%n",
         low == high ? Long.toString(low) : low + ".." + high,
         contributors,
         values.length,
@@ -239,7 +242,8 @@ final class BenchLoad implements Callable<Integer> {
         (t2 - t0) / 1e9,
         counted,
         outcomes.length,
-        notCounted == null ? "" : notCounted);
+        notCounted == null ? "" : notCounted,
+        sum);
     out.flush();
     return notCounted == null;
   }

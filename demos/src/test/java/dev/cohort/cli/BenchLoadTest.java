@@ -21,13 +21,19 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code cohort bench load} against three {@code cohort server}s in this JVM: every client's value
- * counts in every session, as the servers' own counts say; and its mistakes in the configuration
- * are one-line errors.
+ * counts in every session, and the servers' sums are those of the values the load generator sent;
+ * and its mistakes in the configuration are one-line errors.
  */
 class BenchLoadTest {
 
   private static final Pattern SERVER_SESSION =
-      Pattern.compile("session (\\d+): (\\d+) contributors \\((\\d+) received\\)");
+      Pattern.compile(
+          "session (\\d+): (\\d+) contributors \\((\\d+) received\\); sums \\[(-?\\d+)\\]");
+
+  private static final Pattern LOAD_SESSION =
+      Pattern.compile(
+          "session (\\d+): 4 contributors; 4 clients sent in [0-9.]+ s, outcome after [0-9.]+ s;"
+              + " 4 of 4 sampled clients counted; the values sent sum to (-?\\d+)\n");
 
   @TempDir Path dir;
 
@@ -69,7 +75,7 @@ class BenchLoadTest {
   }
 
   @Test
-  void load_fourClientsTwoSessions_everyClientCountedInEverySession() throws Exception {
+  void load_fourClientsTwoSessions_everyValueCountedAndSummedByTheServers() throws Exception {
     Path parties = deployment(6);
     List<CompletableFuture<Cli.Run>> servers = new ArrayList<>();
     for (int p = 0; p < 3; p++) {
@@ -113,15 +119,12 @@ class BenchLoadTest {
     assertEquals(0, load.exitCode(), load.all());
     assertTrue(load.out().contains("connecting 4 clients (ids 2..5) to 3 servers"), load.all());
     assertTrue(load.out().contains("connected 4 clients (12 TLS connections)"), load.all());
+    Matcher sent = LOAD_SESSION.matcher(load.out());
+    long[] sums = new long[2];
     for (int s = 1; s <= 2; s++) {
-      assertTrue(
-          load.out()
-              .matches(
-                  "(?s).*session "
-                      + s
-                      + ": 4 contributors; 4 clients sent in [0-9.]+ s, outcome after [0-9.]+ s;"
-                      + " 4 of 4 sampled clients counted\n.*"),
-          load.all());
+      assertTrue(sent.find(), load.all());
+      assertEquals(s, Integer.parseInt(sent.group(1)), load.all());
+      sums[s - 1] = Long.parseLong(sent.group(2));
     }
     for (CompletableFuture<Cli.Run> f : servers) {
       Cli.Run server = f.get(120, TimeUnit.SECONDS);
@@ -132,6 +135,7 @@ class BenchLoadTest {
         assertEquals(s, Integer.parseInt(m.group(1)), server.all());
         assertEquals(4, Integer.parseInt(m.group(2)), server.all());
         assertEquals(4, Integer.parseInt(m.group(3)), server.all());
+        assertEquals(sums[s - 1], Long.parseLong(m.group(4)), server.all());
       }
     }
   }
