@@ -13,6 +13,7 @@ import dev.cohort.engine.Engine;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.field.Field;
 import dev.cohort.harness.loopback.Transport;
+import dev.cohort.metrics.JvmMetrics;
 import dev.cohort.metrics.MetricsRegistry;
 import dev.cohort.metrics.MetricsServer;
 import dev.cohort.net.Channel;
@@ -122,7 +123,8 @@ final class ServerCommand implements Callable<Integer> {
       description =
           "Serve GET /health and GET /metrics (Prometheus text format: sessions, contributors,"
               + " refused and excluded submissions by reason, connected clients, check and"
-              + " computation times, bytes) over plain HTTP on this port.")
+              + " computation times, bytes; the JVM's heap, direct buffers and threads) over plain"
+              + " HTTP on this port.")
   Integer metricsPort;
 
   @Option(
@@ -218,6 +220,7 @@ final class ServerCommand implements Callable<Integer> {
     if (metricsPort == null) {
       return null;
     }
+    JvmMetrics.register(registry);
     registry.gauge(
         "client_link_bytes_received", "Bytes received from input clients.", link::bytesReceived);
     registry.gauge("client_link_bytes_sent", "Bytes sent to input clients.", link::bytesSent);

@@ -216,6 +216,11 @@ public final class ClientLinkServer implements AutoCloseable {
     refusals.refused(from, reason);
   }
 
+  /** TLS sessions this server's context holds for resumption (a test's view of the cache). */
+  int cachedTlsSessions() {
+    return java.util.Collections.list(tls.sessionContext().getIds()).size();
+  }
+
   Handler handler() {
     return handler;
   }

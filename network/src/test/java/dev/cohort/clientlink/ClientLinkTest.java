@@ -299,6 +299,36 @@ class ClientLinkTest {
   }
 
   @Test
+  void disconnect_clientsLeft_serverHoldsNoTlsSessionOfThemWithEitherProvider() throws Exception {
+    for (TlsProvider provider : new TlsProvider[] {TlsProvider.AUTO, TlsProvider.JDK}) {
+      Recorder recorder = new Recorder(0, true);
+      ClientLinkServer server =
+          ClientLinkServer.start(
+              ANY,
+              TlsIdentity.load(keys, 0).withProvider(provider),
+              ClientLinkOptions.defaults(),
+              recorder);
+      recorder.server = server;
+      servers.add(server);
+      for (int c = 0; c < 3; c++) {
+        ClientLink link =
+            ClientLink.connect(
+                List.of(server.localAddress()),
+                TlsIdentity.loadClient(keys, c).withProvider(provider),
+                ClientLinkOptions.defaults(),
+                clients);
+        byte[] ping = {(byte) c};
+        link.send(0, ping);
+        assertArrayEquals(Recorder.reply(0, ping), link.receive(0, WAIT));
+        link.close();
+        assertEquals("connected", recorder.next().kind());
+        assertEquals(new Recorder.Event("disconnected", c, null), recorder.next());
+      }
+      assertEquals(0, server.cachedTlsSessions(), provider.implementation());
+    }
+  }
+
+  @Test
   void roundTrip_jdkTlsAtBothEnds_checksTheServersCertificateTheSameWay() {
     ClientLinkOptions options = ClientLinkOptions.defaults();
     Recorder recorder = new Recorder(0, true);
