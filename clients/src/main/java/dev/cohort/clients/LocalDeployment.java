@@ -38,6 +38,13 @@ import java.util.stream.Stream;
  */
 public final class LocalDeployment implements AutoCloseable {
 
+  /**
+   * The client link's options here: thousands of handshakes start at once on the same cores as the
+   * servers, so one may wait in the accept queue far longer than on a device of its own.
+   */
+  private static final ClientLinkOptions LINK =
+      ClientLinkOptions.defaults().withHandshakeTimeout(Duration.ofSeconds(120));
+
   private final Path keys;
   private final boolean ownKeys;
   private final LocalParties parties;
@@ -110,7 +117,7 @@ public final class LocalDeployment implements AutoCloseable {
                   servers[p],
                   new InetSocketAddress("127.0.0.1", 0),
                   TlsIdentity.load(keys, p),
-                  ClientLinkOptions.defaults());
+                  LINK);
           return null;
         });
     for (ClientLinkServer l : links) {
@@ -148,8 +155,7 @@ public final class LocalDeployment implements AutoCloseable {
 
   /** Connects a client with {@code identity} to every server, on the shared event loops. */
   public CompletableFuture<ClientLink> connect(TlsIdentity identity) {
-    return ClientLink.connectAsync(
-        clientAddresses, identity, ClientLinkOptions.defaults(), clientGroup);
+    return ClientLink.connectAsync(clientAddresses, identity, LINK, clientGroup);
   }
 
   /**
