@@ -84,6 +84,14 @@ public interface Numeric {
    */
   SecretVector input(int party, long[] values, int length, int bits);
 
+  /**
+   * Column {@code column} of the inputs that a session's clients submitted: one secret per
+   * contributor, in the agreed order, each declared {@code inputs.bits(column)}-bit signed. No
+   * communication: the shares are the ones the input server validated. {@code inputs} must come
+   * from this framework's input server for the suite that runs this computation.
+   */
+  SecretVector clientInputs(ClientInputs inputs, int column);
+
   // ---- public constants ----
 
   Secret known(long value);

@@ -31,6 +31,29 @@ public final class Gates {
     return computed(length, suite.constant(packed, length));
   }
 
+  /**
+   * Secrets whose shares were made outside the engine (a session's client inputs): checked against
+   * the suite's representation (element count, MAC shares present exactly when the suite
+   * authenticates values).
+   */
+  public Value imported(Shares shares) {
+    boolean macs = suite.constant(new long[suite.field().words()], 1).mac != null;
+    if (shares.mac != null != macs) {
+      throw new IllegalArgumentException(
+          "imported shares "
+              + (macs ? "lack the MAC shares" : "carry MAC shares")
+              + " that suite "
+              + suite.getClass().getSimpleName()
+              + (macs ? " needs" : " does not use"));
+    }
+    int words = shares.length * suite.field().words();
+    if (shares.share.length < words || (shares.mac != null && shares.mac.length < words)) {
+      throw new IllegalArgumentException(
+          "imported shares hold fewer words than " + shares.length + " elements need");
+    }
+    return computed(shares.length, shares);
+  }
+
   /** A vector of no secrets. */
   public Value empty() {
     return constant(new long[0], 0);

@@ -1,5 +1,6 @@
 package dev.cohort.producer;
 
+import dev.cohort.api.ClientInputs;
 import dev.cohort.api.Computation;
 import dev.cohort.api.Deferred;
 import dev.cohort.api.Numeric;
@@ -11,6 +12,7 @@ import dev.cohort.field.Field;
 import dev.cohort.gate.Gates;
 import dev.cohort.gate.Graph;
 import dev.cohort.gate.Value;
+import dev.cohort.suite.ImportedColumns;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -133,6 +135,21 @@ final class Builder implements Numeric {
   @Override
   public Secret known(BigInteger value) {
     return gates.constant(Encoding.element(field, value), 1);
+  }
+
+  @Override
+  public SecretVector clientInputs(ClientInputs inputs, int column) {
+    if (!(inputs instanceof ImportedColumns imported)) {
+      throw new IllegalArgumentException(
+          "client inputs must come from an input server (got "
+              + (inputs == null ? "null" : inputs.getClass().getName())
+              + ")");
+    }
+    if (column < 0 || column >= inputs.columns()) {
+      throw new IllegalArgumentException(
+          "column " + column + " is not in [0, " + inputs.columns() + ")");
+    }
+    return gates.imported(imported.column(column));
   }
 
   @Override

@@ -9,8 +9,9 @@ import picocli.CommandLine.Spec;
     name = "bench",
     mixinStandardHelpOptions = true,
     version = "0.1.0",
-    description = "Measures the demos over ranges of settings.",
-    subcommands = {BenchSweep.class})
+    description =
+        "Measures the demos over ranges of settings, and loads a deployment of input servers.",
+    subcommands = {BenchSweep.class, BenchClients.class, BenchLoad.class})
 final class BenchCommand implements Runnable {
 
   @Spec CommandSpec spec;

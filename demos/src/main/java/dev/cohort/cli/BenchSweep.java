@@ -3,18 +3,12 @@ package dev.cohort.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.style.markers.SeriesMarkers;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -24,11 +18,22 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code cohort bench sweep}: runs the distance-average demo in this JVM over a range of party
- * counts and a range of parallelism, and writes {@code sweep.csv} and PNG plots.
+ * counts, a range of parallelism and a range of latencies, and writes CSV files and PNG plots.
  *
- * <p>Each point is one run of the demo with fresh keys and connections; a warm-up run comes first
- * so that the JIT compiler's work does not land on the first point. Time per session counts the
- * sessions only, not connecting.
+ * <p>Each run has fresh keys and connections; time per session counts the sessions only, not
+ * connecting. Measurements a reader can trust:
+ *
+ * <ul>
+ *   <li>Warm-up: before each sweep, its first setting runs until its time per session has stopped
+ *       falling ({@link WarmUp}), at most {@code --warmup-runs} times, so that the JIT compiler's
+ *       work does not land on the first point (it made the time per session fall from 3 to 5
+ *       parties).
+ *   <li>Repeats: every point runs {@code --repeat} times (odd, so the median is one of the runs).
+ *       The repeats are interleaved (every point of the sweep once, then every point again), so a
+ *       drift in the machine's speed, or another program's load, spreads over all points instead of
+ *       landing on a few. The CSV gives the median of every metric and the least and greatest time
+ *       per session; the plots draw medians with bars from the least to the greatest run.
+ * </ul>
  */
 @Command(
     name = "sweep",
@@ -38,8 +43,19 @@ import picocli.CommandLine.Spec;
     description = {
       "Runs the distance-average demo (all parties in this JVM, Netty over loopback) for each"
           + " number of parties, each parallelism and each emulated latency, and writes sweep.csv"
-          + " and PNG plots: time per session vs parties, vs parallelism and vs latency, bytes"
-          + " per peer vs parties, peak heap vs parties.",
+          + " (a row per point: medians over the repeats, and the least and greatest time per"
+          + " session), sweep-runs.csv (every run, warm-up included) and PNG plots with bars from"
+          + " the least to the greatest run: time per session vs parties, vs parallelism and vs"
+          + " latency, bytes per peer vs parties, peak heap vs parties.",
+      "Before each sweep, its first setting runs until its time per session stops falling (the"
+          + " median of the last "
+          + WarmUp.WINDOW
+          + " runs no more than "
+          + WarmUp.TOLERANCE_PERCENT
+          + "% below that of the "
+          + WarmUp.WINDOW
+          + " before them), at most --warmup-runs times, so that the first point is not measured"
+          + " on cold code.",
       ""
     })
 final class BenchSweep implements Callable<Integer> {
@@ -84,8 +100,25 @@ final class BenchSweep implements Callable<Integer> {
       names = "--sessions",
       paramLabel = "S",
       defaultValue = "200",
-      description = "Sessions per point (default: ${DEFAULT-VALUE}).")
+      description = "Sessions per run (default: ${DEFAULT-VALUE}).")
   int sessions;
+
+  @Option(
+      names = "--repeat",
+      paramLabel = "R",
+      defaultValue = "5",
+      description =
+          "Runs per point, odd so that the median is one of them (default: ${DEFAULT-VALUE}).")
+  int repeat;
+
+  @Option(
+      names = "--warmup-runs",
+      paramLabel = "W",
+      defaultValue = "20",
+      description =
+          "Most warm-up runs before each sweep; fewer when the times settle first, 0 for none"
+              + " (default: ${DEFAULT-VALUE}).")
+  int warmupRuns;
 
   @Option(
       names = "--suite",
@@ -103,114 +136,111 @@ final class BenchSweep implements Callable<Integer> {
       names = "--out",
       paramLabel = "DIR",
       defaultValue = "sweep",
-      description = "Where sweep.csv and the PNGs go (default: ${DEFAULT-VALUE}).")
+      description = "Where the CSV files and the PNGs go (default: ${DEFAULT-VALUE}).")
   Path out;
 
   @Option(names = Cohort.VERBOSE, description = "Print the stack trace of an error.")
   boolean verbose;
 
-  /** One measured point. */
-  record Point(
-      String sweep,
-      int parties,
-      int parallelism,
-      double latencyMillis,
-      long sessions,
-      double wallSeconds,
-      double millisPerSession,
-      long rounds,
-      double bytesPerPeer,
-      double framesPerPeer,
-      long peakHeapBytes,
-      double cpuSeconds) {}
+  private PrintWriter stdout;
 
   @Override
   public Integer call() throws IOException {
-    if (sessions < 1) {
-      throw new ParameterException(spec.commandLine(), "sessions (" + sessions + ") must be >= 1");
-    }
+    checkOptions();
     System.setProperty("java.awt.headless", "true");
-    PrintWriter stdout = spec.commandLine().getOut();
+    stdout = spec.commandLine().getOut();
     Files.createDirectories(out);
-    measure("warm-up", 3, 1, 0, sessions);
-    List<Point> byParties = new ArrayList<>();
-    for (int n : parties) {
-      byParties.add(measure("parties", n, 1, 0, sessions));
-      stdout.println(line(byParties.get(byParties.size() - 1)));
-      stdout.flush();
-    }
-    List<Point> byParallelism = new ArrayList<>();
-    for (int k : parallelism) {
-      byParallelism.add(measure("parallelism", 3, k, 0, sessions));
-      stdout.println(line(byParallelism.get(byParallelism.size() - 1)));
-      stdout.flush();
-    }
-    List<Point> byLatency = new ArrayList<>();
-    for (double latency : latencies) {
-      byLatency.add(measure("latency", 3, 1, latency, sessions));
-      stdout.println(line(byLatency.get(byLatency.size() - 1)));
-      stdout.flush();
-    }
-    writeCsv(byParties, byParallelism, byLatency);
-    plot(
-        "time-per-session-vs-parties",
-        "Time per session vs parties",
-        "parties",
-        "ms per session",
-        byParties,
-        Point::parties,
-        Point::millisPerSession);
-    plot(
-        "time-per-session-vs-parallelism",
-        "Time per session vs parallelism (3 parties)",
-        "sessions per engine run",
-        "ms per session",
-        byParallelism,
-        Point::parallelism,
-        Point::millisPerSession);
-    plot(
-        "time-per-session-vs-latency",
-        "Time per session vs one-way latency (3 parties)",
-        "latency per link (ms)",
-        "ms per session",
-        byLatency,
-        Point::latencyMillis,
-        Point::millisPerSession);
-    plot(
-        "bytes-per-peer-vs-parties",
-        "Bytes sent per peer per session vs parties",
-        "parties",
-        "bytes per peer per session (mean over parties)",
-        byParties,
-        Point::parties,
-        p -> p.bytesPerPeer() / p.sessions());
-    plot(
-        "peak-heap-vs-parties",
-        "Peak heap vs parties (all parties in one JVM)",
-        "parties",
-        "MiB",
-        byParties,
-        Point::parties,
-        p -> p.peakHeapBytes() / (1024.0 * 1024.0));
-    stdout.printf("wrote %s and 5 PNG plots to %s%n", out.resolve("sweep.csv"), out);
+    List<SweepPoint.Setting> byParties = new ArrayList<>();
+    parties.forEach(n -> byParties.add(new SweepPoint.Setting(n, 1, 0)));
+    List<SweepPoint.Setting> byParallelism = new ArrayList<>();
+    parallelism.forEach(k -> byParallelism.add(new SweepPoint.Setting(3, k, 0)));
+    List<SweepPoint.Setting> byLatency = new ArrayList<>();
+    latencies.forEach(l -> byLatency.add(new SweepPoint.Setting(3, 1, l)));
+    List<Sweep> sweeps =
+        List.of(
+            sweep("parties", byParties),
+            sweep("parallelism", byParallelism),
+            sweep("latency", byLatency));
+    SweepFiles files =
+        new SweepFiles(
+            out,
+            suite + ", " + sessions + " sessions, median of " + repeat + " runs, bars: min to max");
+    files.writePoints(sweeps, bandwidthMbit);
+    files.writeRuns(sweeps);
+    plot(files, sweeps);
+    stdout.printf(
+        "wrote %s, %s and 5 PNG plots to %s%n",
+        out.resolve("sweep.csv"), out.resolve("sweep-runs.csv"), out);
     stdout.flush();
     return 0;
   }
 
-  private Point measure(String sweep, int n, int k, double latency, int s) {
+  private void checkOptions() {
+    if (sessions < 1) {
+      throw new ParameterException(spec.commandLine(), "sessions (" + sessions + ") must be >= 1");
+    }
+    if (repeat < 1 || repeat % 2 == 0) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "repeat (" + repeat + ") must be odd and >= 1, so that the median is one of the runs");
+    }
+    if (warmupRuns < 0) {
+      throw new ParameterException(
+          spec.commandLine(), "warmup-runs (" + warmupRuns + ") must be >= 0");
+    }
+  }
+
+  /** Warms up on the first setting, then measures every setting {@code repeat} times. */
+  private Sweep sweep(String name, List<SweepPoint.Setting> settings) {
+    if (settings.isEmpty()) {
+      return new Sweep(name, List.of(), true, List.of());
+    }
+    List<SweepRun> warmUp = new ArrayList<>();
+    List<Double> times = new ArrayList<>();
+    boolean settled = warmupRuns == 0;
+    while (!settled && warmUp.size() < warmupRuns) {
+      SweepRun run = measure(settings.get(0));
+      warmUp.add(run);
+      times.add(run.millisPerSession());
+      print(name, settings.get(0), "warm-up " + warmUp.size(), run);
+      settled = WarmUp.settled(times);
+    }
+    if (!settled) {
+      stdout.printf(
+          "%s: the times per session had not settled after %d warm-up runs; measuring anyway%n",
+          name, warmupRuns);
+    }
+    List<List<SweepRun>> runs = new ArrayList<>();
+    settings.forEach(s -> runs.add(new ArrayList<>()));
+    for (int r = 1; r <= repeat; r++) {
+      for (int i = 0; i < settings.size(); i++) {
+        SweepRun run = measure(settings.get(i));
+        runs.get(i).add(run);
+        print(name, settings.get(i), "run " + r + "/" + repeat, run);
+      }
+    }
+    List<SweepPoint> points = new ArrayList<>();
+    for (int i = 0; i < settings.size(); i++) {
+      points.add(new SweepPoint(name, settings.get(i), runs.get(i)));
+      summary(points.get(i));
+    }
+    return new Sweep(name, warmUp, settled, points);
+  }
+
+  private SweepRun measure(SweepPoint.Setting setting) {
     List<String> args =
         new ArrayList<>(
             List.of(
                 "--devices",
-                Integer.toString(n - 1),
+                Integer.toString(setting.parties() - 1),
                 "--sessions",
-                Integer.toString(s),
+                Integer.toString(sessions),
                 "--parallelism",
-                Integer.toString(k),
+                Integer.toString(setting.parallelism()),
                 "--suite",
                 suite,
                 "--latency-ms",
-                Double.toString(latency),
+                Double.toString(setting.latencyMillis()),
                 "--bandwidth-mbit",
                 Double.toString(bandwidthMbit),
                 "--no-progress"));
@@ -223,7 +253,7 @@ final class BenchSweep implements Callable<Integer> {
     } catch (ParameterException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage(), e);
     }
-    System.gc(); // so that one point's garbage does not count in the next one's peak heap
+    System.gc(); // so that one run's garbage does not count in the next one's peak heap
     PrintWriter quiet = new PrintWriter(new StringWriter());
     DemoDistanceAverage.Measurement m =
         ((DemoDistanceAverage) demo.getCommand()).measure(quiet, quiet);
@@ -240,11 +270,7 @@ final class BenchSweep implements Callable<Integer> {
       }
     }
     DistanceAverageParty.Outcome server = m.outcomes().get(0);
-    return new Point(
-        sweep,
-        n,
-        k,
-        latency,
+    return new SweepRun(
         server.sessionsRun(),
         m.wallNanos() / 1e9,
         server.sessionNanos() / 1e6 / server.sessionsRun(),
@@ -255,92 +281,92 @@ final class BenchSweep implements Callable<Integer> {
         m.usage().processCpuNanos() / 1e9);
   }
 
-  private static String line(Point p) {
-    return String.format(
+  private void print(String sweep, SweepPoint.Setting s, String which, SweepRun run) {
+    stdout.println(
+        String.format(
+            Locale.ROOT,
+            "%-11s parties %3d  parallelism %3d  latency %5.1f ms  %-10s %8.3f ms/session"
+                + "  %9.1f bytes/peer  %7.1f MiB heap",
+            sweep,
+            s.parties(),
+            s.parallelism(),
+            s.latencyMillis(),
+            which,
+            run.millisPerSession(),
+            run.bytesPerPeer(),
+            run.peakHeapBytes() / (1024.0 * 1024.0)));
+    stdout.flush();
+  }
+
+  private void summary(SweepPoint p) {
+    SweepPoint.Spread time = p.spread(SweepRun::millisPerSession);
+    stdout.printf(
         Locale.ROOT,
-        "%-11s parties %3d  parallelism %3d  latency %5.1f ms  %8.3f ms/session  %9.1f bytes/peer"
-            + "  %7.1f MiB heap",
+        "%-11s parties %3d  parallelism %3d  latency %5.1f ms  median     %8.3f ms/session"
+            + "  (least %.3f, greatest %.3f, %d runs)%n",
         p.sweep(),
-        p.parties(),
-        p.parallelism(),
-        p.latencyMillis(),
-        p.millisPerSession(),
-        p.bytesPerPeer(),
-        p.peakHeapBytes() / (1024.0 * 1024.0));
+        p.setting().parties(),
+        p.setting().parallelism(),
+        p.setting().latencyMillis(),
+        time.median(),
+        time.min(),
+        time.max(),
+        p.runs().size());
+    stdout.flush();
   }
 
-  private void writeCsv(List<Point> byParties, List<Point> byParallelism, List<Point> byLatency) {
-    StringBuilder csv =
-        new StringBuilder(
-            "sweep,parties,parallelism,latency_ms,bandwidth_mbit,sessions,wall_seconds,"
-                + "ms_per_session,rounds,"
-                + "bytes_per_peer,frames_per_peer,peak_heap_bytes,process_cpu_seconds\n");
-    List<Point> all = new ArrayList<>(byParties);
-    all.addAll(byParallelism);
-    all.addAll(byLatency);
-    for (Point p : all) {
-      csv.append(
-          String.format(
-              Locale.ROOT,
-              "%s,%d,%d,%s,%s,%d,%.6f,%.6f,%d,%.1f,%.1f,%d,%.6f%n",
-              p.sweep(),
-              p.parties(),
-              p.parallelism(),
-              p.latencyMillis(),
-              bandwidthMbit,
-              p.sessions(),
-              p.wallSeconds(),
-              p.millisPerSession(),
-              p.rounds(),
-              p.bytesPerPeer(),
-              p.framesPerPeer(),
-              p.peakHeapBytes(),
-              p.cpuSeconds()));
-    }
-    try {
-      Files.writeString(out.resolve("sweep.csv"), csv, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + out.resolve("sweep.csv"), e);
-    }
-  }
-
-  /** A y value of a point. */
-  private interface Metric {
-    double of(Point p);
-  }
-
-  private void plot(
-      String file,
-      String title,
-      String xTitle,
-      String yTitle,
-      List<Point> points,
-      Metric xMetric,
-      Metric metric) {
-    double[] x = new double[points.size()];
-    double[] y = new double[points.size()];
-    for (int i = 0; i < points.size(); i++) {
-      x[i] = xMetric.of(points.get(i));
-      y[i] = metric.of(points.get(i));
-    }
-    XYChart chart =
-        new XYChartBuilder()
-            .width(800)
-            .height(500)
-            .title(title + " (" + suite + ", " + sessions + " sessions)")
-            .xAxisTitle(xTitle)
-            .yAxisTitle(yTitle)
-            .build();
-    chart.getStyler().setLegendVisible(false);
-    chart.getStyler().setYAxisMin(0.0);
-    if (xTitle.startsWith("sessions") && points.size() > 1) {
-      chart.getStyler().setXAxisLogarithmic(true);
-    }
-    chart.addSeries(yTitle, x, y).setMarker(SeriesMarkers.CIRCLE);
-    try {
-      BitmapEncoder.saveBitmap(chart, out.resolve(file).toString(), BitmapEncoder.BitmapFormat.PNG);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + out.resolve(file + ".png"), e);
-    }
+  private void plot(SweepFiles files, List<Sweep> sweeps) {
+    List<SweepPoint> byParties = sweeps.get(0).points();
+    String perSession = "ms per session";
+    files.plot(
+        new SweepFiles.Plot(
+            "time-per-session-vs-parties",
+            "Time per session vs parties",
+            "parties",
+            perSession,
+            SweepPoint.Setting::parties,
+            SweepRun::millisPerSession),
+        byParties,
+        false);
+    files.plot(
+        new SweepFiles.Plot(
+            "time-per-session-vs-parallelism",
+            "Time per session vs parallelism (3 parties)",
+            "sessions per engine run",
+            perSession,
+            SweepPoint.Setting::parallelism,
+            SweepRun::millisPerSession),
+        sweeps.get(1).points(),
+        true);
+    files.plot(
+        new SweepFiles.Plot(
+            "time-per-session-vs-latency",
+            "Time per session vs one-way latency (3 parties)",
+            "latency per link (ms)",
+            perSession,
+            SweepPoint.Setting::latencyMillis,
+            SweepRun::millisPerSession),
+        sweeps.get(2).points(),
+        false);
+    files.plot(
+        new SweepFiles.Plot(
+            "bytes-per-peer-vs-parties",
+            "Bytes sent per peer per session vs parties",
+            "parties",
+            "bytes per peer per session (mean over parties)",
+            SweepPoint.Setting::parties,
+            r -> r.bytesPerPeer() / r.sessions()),
+        byParties,
+        false);
+    files.plot(
+        new SweepFiles.Plot(
+            "peak-heap-vs-parties",
+            "Peak heap vs parties (all parties in one JVM)",
+            "parties",
+            "MiB",
+            SweepPoint.Setting::parties,
+            r -> r.peakHeapBytes() / (1024.0 * 1024.0)),
+        byParties,
+        false);
   }
 }

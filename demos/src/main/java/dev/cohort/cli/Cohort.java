@@ -30,7 +30,9 @@ import picocli.CommandLine.Spec;
       DemoCommand.class,
       BenchCommand.class,
       KeysCommand.class,
-      PreprocessCommand.class
+      PreprocessCommand.class,
+      ServerCommand.class,
+      ClientCommand.class
     })
 public final class Cohort implements Runnable {
 

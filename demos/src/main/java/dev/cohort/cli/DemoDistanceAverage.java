@@ -86,6 +86,9 @@ final class DemoDistanceAverage implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (o.clients != null) {
+      return clients(out);
+    }
     try (GracefulStop installed = GracefulStop.install(STOP_PATIENCE, this::deleteKeys)) {
       stop = installed;
       Measurement m = measure(out, err);
@@ -365,6 +368,28 @@ final class DemoDistanceAverage implements Callable<Integer> {
             parallelism,
             f.name(),
             o.preprocessing));
+  }
+
+  /** The devices as input clients ({@code --clients}): {@link DemoClients}. */
+  private int clients(PrintWriter out) {
+    if (o.clients < 1 || o.party != null || o.devices != null) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--clients N (N >= 1) runs servers and clients in this JVM; it takes neither --party"
+              + " nor --devices");
+    }
+    int sessions = o.sessions == null ? 5 : o.sessions;
+    Traces traces =
+        o.tracesFile != null
+            ? Traces.read(o.tracesFile)
+            : Traces.generate(o.seed, o.clients, sessions);
+    if (traces.devices() < o.clients) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "the traces hold " + traces.devices() + " devices, fewer than --clients " + o.clients);
+    }
+    Field field = o.field == null ? dev.cohort.field.Fields.MERSENNE_61 : o.field;
+    return new DemoClients(o.clients, sessions, field, traces).run(out);
   }
 
   /** Metres all devices travelled in sessions 1..{@code last}: the demo's own check. */

@@ -22,6 +22,15 @@ final class DistanceAverageOptions {
   Integer devices;
 
   @Option(
+      names = "--clients",
+      paramLabel = "N",
+      description =
+          "Run the devices as N input clients of 3 BGW servers instead of as MPC parties: each"
+              + " device secret-shares its distance to the servers over its own TLS connections"
+              + " and is done (all in this JVM; default sessions: 5).")
+  Integer clients;
+
+  @Option(
       names = "--sessions",
       paramLabel = "S",
       description =

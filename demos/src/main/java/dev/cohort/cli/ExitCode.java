@@ -54,6 +54,14 @@ final class ExitCode {
    */
   static final int MATERIAL = 6;
 
+  /**
+   * {@code cohort client}: a server refused the submission (the session had closed, the client
+   * already submitted to it, the submission was malformed), or the session left it out (not every
+   * server received it, or it failed the servers' check). The message says which; submit again to
+   * the next session.
+   */
+  static final int NOT_COUNTED = 7;
+
   /** Stopped by Ctrl-C (SIGINT): 128 + 2, as shells report it. */
   static final int INTERRUPTED = 130;
 

@@ -16,17 +16,34 @@ import java.util.TreeMap;
  * {@code cohort keys} wrote. Every party reads the same file.
  *
  * <pre>
- * # id  host        port
+ * # id  host        port   [client port]
  * keys  keys                  (a directory; relative to this file's directory)
- * 0     127.0.0.1   7000
- * 1     127.0.0.1   7001
- * 2     127.0.0.1   7002
+ * 0     127.0.0.1   7000   7100
+ * 1     127.0.0.1   7001   7101
+ * 2     127.0.0.1   7002   7102
  * </pre>
+ *
+ * <p>The client port, on the same host, is where {@code cohort server} takes input clients and
+ * where {@code cohort client} connects; parties that take no clients leave it out.
  *
  * <p>Ids must be 0..n-1, each once; {@code #} starts a comment. A party reads only {@code ca.pem}
  * and its own {@code party-<id>.pem} and {@code party-<id>-key.pem} from the keys directory.
  */
-record PartiesFile(List<InetSocketAddress> addresses, Path keys) {
+record PartiesFile(List<InetSocketAddress> addresses, Path keys, List<Integer> clientPorts) {
+
+  /** Party {@code id}'s address for input clients; throws when the file gives it none. */
+  InetSocketAddress clientAddress(int id, Path file) {
+    Integer port = clientPorts.get(id);
+    if (port == null) {
+      throw new IllegalArgumentException(
+          "parties file "
+              + file
+              + " gives P"
+              + id
+              + " no client port: write it as a fourth field, 'ID HOST PORT CLIENT_PORT'");
+    }
+    return new InetSocketAddress(addresses.get(id).getHostString(), port);
+  }
 
   int parties() {
     return addresses.size();
@@ -42,6 +59,7 @@ record PartiesFile(List<InetSocketAddress> addresses, Path keys) {
       throw new UncheckedIOException("cannot read parties file " + file, e);
     }
     TreeMap<Integer, InetSocketAddress> byId = new TreeMap<>();
+    TreeMap<Integer, Integer> clientPortById = new TreeMap<>();
     Path keys = null;
     Path base = file.toAbsolutePath().getParent();
     for (int i = 0; i < lines.size(); i++) {
@@ -59,19 +77,30 @@ record PartiesFile(List<InetSocketAddress> addresses, Path keys) {
         keys = base.resolve(fields[1]);
         continue;
       }
-      if (fields.length != 3) {
-        throw malformed(file, number, "expected 'ID HOST PORT' or 'keys DIR'");
+      if (fields.length != 3 && fields.length != 4) {
+        throw malformed(file, number, "expected 'ID HOST PORT [CLIENT_PORT]' or 'keys DIR'");
       }
       int id;
       int port;
+      int clientPort = 0;
       try {
         id = Integer.parseInt(fields[0]);
         port = Integer.parseInt(fields[2]);
+        if (fields.length == 4) {
+          clientPort = Integer.parseInt(fields[3]);
+        }
       } catch (NumberFormatException e) {
-        throw malformed(file, number, "id and port must be integers");
+        throw malformed(file, number, "id and ports must be integers");
       }
-      if (id < 0 || port < 1 || port > 65535) {
-        throw malformed(file, number, "id must be >= 0 and port in [1, 65535]");
+      if (id < 0
+          || port < 1
+          || port > 65535
+          || fields.length == 4 && (clientPort < 1 || clientPort > 65535 || clientPort == port)) {
+        throw malformed(
+            file, number, "id must be >= 0 and ports in [1, 65535], the client port another one");
+      }
+      if (fields.length == 4) {
+        clientPortById.put(id, clientPort);
       }
       if (byId.put(id, InetSocketAddress.createUnresolved(fields[1], port)) != null) {
         throw malformed(file, number, "P" + id + " is listed twice");
@@ -106,7 +135,12 @@ record PartiesFile(List<InetSocketAddress> addresses, Path keys) {
         }
       }
     }
-    return new PartiesFile(List.copyOf(addresses), keys);
+    List<Integer> clientPorts = new ArrayList<>();
+    for (int id : byId.keySet()) {
+      clientPorts.add(clientPortById.get(id));
+    }
+    return new PartiesFile(
+        List.copyOf(addresses), keys, java.util.Collections.unmodifiableList(clientPorts));
   }
 
   /** The same port on the same host: by name, or by address where both names resolved. */

@@ -1,6 +1,7 @@
 package dev.cohort.cli;
 
 import static dev.cohort.cli.Cli.cohort;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -10,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.cert.X509Certificate;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,6 +49,69 @@ class KeysAndPreprocessTest {
 
     assertEquals(2, run.exitCode(), run.all());
     assertTrue(run.err().startsWith("cohort: Missing required option: '--out=DIR'"), run.err());
+  }
+
+  @Test
+  void keys_partiesAndClients_clientsAreSignedByTheSameCa() throws Exception {
+    Path keys = dir.resolve("keys");
+
+    Cli.Run run = cohort("keys", "--parties", "3", "--clients", "4", "--out", keys.toString());
+
+    assertEquals(0, run.exitCode(), run.all());
+    assertTrue(run.out().contains("wrote keys for 4 input clients (0..3)"), run.out());
+    X509Certificate ca = TlsIdentity.load(keys, 0).ca();
+    for (int c = 0; c < 4; c++) {
+      TlsIdentity client = TlsIdentity.loadClient(keys, c);
+      assertEquals(c, client.client());
+      client.certificate().verify(ca.getPublicKey());
+    }
+  }
+
+  @Test
+  void keys_clientsAlone_addThemToAnExistingDirectoryAndKeepTheCa() throws Exception {
+    Path keys = dir.resolve("keys");
+    assertEquals(0, cohort("keys", "--parties", "2", "--out", keys.toString()).exitCode());
+    byte[] ca = Files.readAllBytes(keys.resolve("ca.pem"));
+    byte[] party = Files.readAllBytes(keys.resolve("party-1-key.pem"));
+
+    Cli.Run run = cohort("keys", "--clients", "2", "--out", keys.toString());
+
+    assertEquals(0, run.exitCode(), run.all());
+    assertArrayEquals(ca, Files.readAllBytes(keys.resolve("ca.pem")));
+    assertArrayEquals(party, Files.readAllBytes(keys.resolve("party-1-key.pem")));
+    TlsIdentity client = TlsIdentity.loadClient(keys, 1);
+    client.certificate().verify(TlsIdentity.load(keys, 0).ca().getPublicKey());
+  }
+
+  @Test
+  void keys_clientsAloneWithoutACaKey_failsWithOneLine() {
+    Cli.Run run = cohort("keys", "--clients", "2", "--out", dir.toString());
+
+    assertEquals(2, run.exitCode(), run.all());
+    assertEquals(
+        "cohort: "
+            + dir.resolve("ca.pem")
+            + " is missing: client certificates are signed by the deployment's CA, whose"
+            + " certificate and key must be in "
+            + dir,
+        run.err().strip());
+  }
+
+  @Test
+  void keys_neitherPartiesNorClients_failsWithOneLine() {
+    Cli.Run run = cohort("keys", "--out", dir.toString());
+
+    assertEquals(2, run.exitCode(), run.all());
+    assertEquals("cohort: give --parties N, --clients M, or both", run.err().strip());
+  }
+
+  @Test
+  void keys_help_explainsClients() {
+    Cli.Run run = cohort("keys", "--help");
+
+    assertEquals(0, run.exitCode());
+    assertTrue(run.out().contains("--clients=M"), run.out());
+    assertTrue(run.out().contains("--clients without --parties adds client keys"), run.out());
   }
 
   @Test

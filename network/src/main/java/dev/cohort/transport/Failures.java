@@ -56,6 +56,16 @@ public final class Failures {
    * callers can tell a bind failure from other errors by the cause's type.
    */
   public static RuntimeException cannotListen(int self, InetSocketAddress listen, Throwable cause) {
+    return cannotListen(PartyId.of(self).toString(), listen, cause);
+  }
+
+  /**
+   * As {@link #cannotListen(int, InetSocketAddress, Throwable)} for any listener of a party's
+   * process ({@code listener} starts the message, e.g. {@code "metrics endpoint"}), so every server
+   * of the project words a bind failure the same way.
+   */
+  public static RuntimeException cannotListen(
+      String listener, InetSocketAddress listen, Throwable cause) {
     String reason = describe(cause);
     String hint = "";
     if (reason.contains("already in use")) {
@@ -66,7 +76,7 @@ public final class Failures {
       hint = " (ports below 1024 need privileges)";
     }
     String message =
-        PartyId.of(self)
+        listener
             + " cannot listen on "
             + listen.getHostString()
             + ":"

@@ -15,9 +15,9 @@ import java.util.function.IntPredicate;
  * The rules that decide which party a connection may belong to, for both transports, with the
  * messages operators and tests rely on. A party is one of {@code parties}; the lower id of a pair
  * dials the higher one; every connection opens with a hello naming the sender's id, and the hello
- * is admitted only if the id is a peer's, a dialed peer answers as the party dialed, an accepting
- * party hears only from lower ids, the TLS certificate (when there is one) is for that id, and the
- * peer is not connected already.
+ * is admitted only if the TLS certificate (when there is one) is not an input client's, the id is a
+ * peer's, a dialed peer answers as the party dialed, an accepting party hears only from lower ids,
+ * the certificate is for that id, and the peer is not connected already.
  *
  * <p>Invariant: at most one connection per peer is ever admitted, and only after every other rule
  * has passed, so a refused hello never takes a peer's slot.
@@ -111,6 +111,11 @@ public final class PeerAdmission {
       String dialedName,
       X509Certificate certificate,
       IntPredicate takeSlot) {
+    if (certificate != null && Certificates.clientOf(certificate) >= 0) {
+      return "presented an input client's certificate (CN="
+          + Certificates.commonNameOf(certificate)
+          + "): clients connect to a party's client link, never to the mesh";
+    }
     if (claimed < 0 || claimed >= parties || claimed == self) {
       return "claims party id " + claimed + ", not a peer of " + PartyId.of(self);
     }

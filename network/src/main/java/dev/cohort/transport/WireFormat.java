@@ -103,8 +103,9 @@ public final class WireFormat {
     if (length < HEADER_BYTES) {
       return "frame length (" + length + ") is shorter than its 8-byte header";
     }
-    if (length > maxFrameBytes) {
-      return "frame of " + length + " bytes exceeds the limit of " + maxFrameBytes + " bytes";
+    String over = overLimit(length, maxFrameBytes);
+    if (over != null) {
+      return over;
     }
     if (!helloSeen && length > HELLO_LENGTH) {
       return "frame of "
@@ -114,6 +115,17 @@ public final class WireFormat {
           + " bytes: nothing longer may come first";
     }
     return null;
+  }
+
+  /**
+   * Why a frame that declares {@code length} bytes is refused under the limit {@code
+   * maxFrameBytes}, or null when it is within: the one wording of the limit, for the mesh's
+   * decoders and the client link's.
+   */
+  public static String overLimit(long length, int maxFrameBytes) {
+    return length > maxFrameBytes
+        ? "frame of " + length + " bytes exceeds the limit of " + maxFrameBytes + " bytes"
+        : null;
   }
 
   /** The words a data frame of {@code total} words is given when its header arrives. */

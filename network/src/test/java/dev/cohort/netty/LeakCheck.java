@@ -20,9 +20,10 @@ import org.slf4j.LoggerFactory;
  * Fails a test class when Netty's leak detector (paranoid in this module's surefire setup) reports
  * a buffer that was never released. The detector only logs, and only when a later allocation finds
  * a collected buffer, so after the class this collects garbage, allocates to drain the detector's
- * queue, and counts the ERROR lines it logged.
+ * queue, and counts the ERROR lines it logged. Public for the tests of other Netty users in this
+ * module (the metrics endpoint).
  */
-final class LeakCheck implements BeforeAllCallback, AfterAllCallback {
+public final class LeakCheck implements BeforeAllCallback, AfterAllCallback {
 
   private static final AtomicInteger LEAKS = new AtomicInteger();
   private static final AppenderBase<ILoggingEvent> COUNTER =

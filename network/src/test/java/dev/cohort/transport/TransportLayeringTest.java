@@ -13,8 +13,10 @@ import org.junit.jupiter.api.Test;
  * dev.cohort.socket} may both use {@code dev.cohort.transport}, never each other, and the floor
  * uses neither. A rule shared by the transports (admission, frame limits, the hello) then has one
  * place to live. Above them all sits the harness ({@code dev.cohort.harness.loopback}, which binds
- * either transport for parties in one JVM): it may use both, and no transport may use it. Main
- * classes only: interoperability tests run a Netty and a socket party together on purpose.
+ * either transport for parties in one JVM): it may use both, and no transport may use it. The
+ * client link ({@code dev.cohort.clientlink}) is a third sibling on the floor: it uses neither
+ * transport and neither uses it. Main classes only: interoperability tests run a Netty and a socket
+ * party together on purpose.
  */
 class TransportLayeringTest {
 
@@ -29,7 +31,8 @@ class TransportLayeringTest {
                 "dev.cohort.netty",
                 "dev.cohort.socket",
                 "dev.cohort.transport",
-                "dev.cohort.harness");
+                "dev.cohort.harness",
+                "dev.cohort.clientlink");
   }
 
   @Test
@@ -96,6 +99,29 @@ class TransportLayeringTest {
         .dependOnClassesThat()
         .resideInAPackage("io.netty..")
         .because("the socket transport is the dependency-free alternative to Netty")
+        .check(classes);
+  }
+
+  @Test
+  void clientLink_seesNeitherTransportNorTheHarness() {
+    noClasses()
+        .that()
+        .resideInAPackage("dev.cohort.clientlink..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("dev.cohort.netty..", "dev.cohort.socket..", "dev.cohort.harness..")
+        .because("clients are never part of the mesh: the link shares only the floor with it")
+        .check(classes);
+  }
+
+  @Test
+  void mesh_doesNotSeeTheClientLink() {
+    noClasses()
+        .that()
+        .resideInAnyPackage("dev.cohort.netty..", "dev.cohort.socket..", "dev.cohort.transport..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("dev.cohort.clientlink..")
         .check(classes);
   }
 }

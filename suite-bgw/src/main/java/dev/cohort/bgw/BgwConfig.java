@@ -68,7 +68,7 @@ public record BgwConfig(Field field, int threshold, int prssLimit, int dealtBits
   }
 
   /** The threshold used with {@code parties} parties. */
-  int thresholdFor(int parties) {
+  public int thresholdFor(int parties) {
     return threshold == 0 ? (parties - 1) / 2 : threshold;
   }
 }

@@ -222,6 +222,28 @@ public final class SpdzSuite implements Suite {
     return new SpdzOpen(exchange, ledger, sharing, a, receiver, masks);
   }
 
+  // ---- material for input clients, outside the engine ----
+
+  /**
+   * {@code count} Beaver triples for input clients [DDN+16]: the servers open a triple's a, b and c
+   * to one client only (their value shares, never the MAC shares), the client checks c = a·b and
+   * masks its input with a and b, and the servers keep the authenticated shares to combine with
+   * what the client sends back. A server that changed its share of a or b cannot fix c without
+   * knowing the other factor, so a client that checked c = a·b holds the masks the MACs vouch for.
+   *
+   * <p>They come from the same stream as the engine's multiplications, after everything drawn so
+   * far, so no gate ever uses them as well; like every draw they are recorded as used before they
+   * are returned (the use record of {@link DealerFiles}), so no restart hands them out again. Draw
+   * them only between runs of the engine that owns this suite, and in the same order at every
+   * party: the k-th triple is then the same sharing everywhere.
+   */
+  public Triples triplesForClients(int count) {
+    if (count < 0) {
+      throw new IllegalArgumentException("count (" + count + ") must be >= 0");
+    }
+    return preprocessing.triples(count);
+  }
+
   @Override
   public RoundProtocol random(int length) {
     return RoundProtocol.finished(preprocessing.randomElements(length));

@@ -44,6 +44,9 @@
  *   <li>[DKL+13] Ivan Damgård, Marcel Keller, Enrique Larraia, Valerio Pastro, Peter Scholl, Nigel
  *       P. Smart: Practical covertly secure MPC for dishonest majority — or: breaking the SPDZ
  *       limits. ESORICS 2013.
+ *   <li>[DDN+16] Ivan Damgård, Kasper Damgård, Kurt Nielsen, Peter Sebastian Nordholt, Tomas Toft:
+ *       Confidential benchmarking based on multiparty computation. Financial Cryptography 2016 (the
+ *       triples {@link dev.cohort.spdz.SpdzSuite#triplesForClients} draws for input clients).
  *   <li>[Bea91] Donald Beaver: Efficient multiparty protocols using circuit randomization. CRYPTO
  *       1991.
  * </ul>

@@ -17,6 +17,7 @@ import java.security.KeyPairGenerator;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.SecureRandom;
+import java.security.SignatureException;
 import java.security.cert.X509Certificate;
 import java.security.spec.ECGenParameterSpec;
 import java.time.Duration;
@@ -49,13 +50,15 @@ import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
 /**
  * Generates and reads the PEM files of a Cohort deployment: one CA and, per party, a key pair and a
- * certificate signed by the CA whose subject CN ({@code cohort-party-2}) binds the party id.
+ * certificate signed by the CA whose subject CN ({@code cohort-party-2}) binds the party id; and,
+ * for the input clients of the client link, the same per client ({@code cohort-client-7}).
  *
- * <p>Layout of a keys directory: {@code ca.pem}, {@code ca-key.pem}, and for party {@code i} {@code
- * party-i.pem} and {@code party-i-key.pem} (PKCS#8). Keys are ECDSA P-256; certificates are valid
- * for {@link #VALIDITY} and allow both TLS client and server authentication, because every party
- * both dials and accepts. Private key files are readable by their owner only (0600) from the moment
- * they exist.
+ * <p>Layout of a keys directory: {@code ca.pem}, {@code ca-key.pem}, for party {@code i} {@code
+ * party-i.pem} and {@code party-i-key.pem} (PKCS#8), and for client {@code j} {@code client-j.pem}
+ * and {@code client-j-key.pem}. Keys are ECDSA P-256; certificates are valid for {@link #VALIDITY}.
+ * A party's allows both TLS client and server authentication, because every party both dials and
+ * accepts; a client's allows client authentication only, so no TLS client accepts it as a server's.
+ * Private key files are readable by their owner only (0600) from the moment they exist.
  */
 public final class Certificates {
 
@@ -63,6 +66,7 @@ public final class Certificates {
   public static final Duration VALIDITY = Duration.ofDays(730);
 
   private static final String CN_PREFIX = "cohort-party-";
+  private static final String CLIENT_CN_PREFIX = "cohort-client-";
   private static final String SIGNATURE = "SHA256withECDSA";
   private static final Set<PosixFilePermission> OWNER_ONLY =
       PosixFilePermissions.fromString("rw-------");
@@ -74,14 +78,29 @@ public final class Certificates {
     return CN_PREFIX + party;
   }
 
+  /** The subject CN that binds input client {@code client}. */
+  public static String clientCommonName(int client) {
+    return CLIENT_CN_PREFIX + client;
+  }
+
   /** The party id a certificate binds, or -1 when its CN is not a Cohort party's. */
   public static int partyOf(X509Certificate certificate) {
+    return indexOf(certificate, CN_PREFIX);
+  }
+
+  /** The client id a certificate binds, or -1 when its CN is not a Cohort input client's. */
+  public static int clientOf(X509Certificate certificate) {
+    return indexOf(certificate, CLIENT_CN_PREFIX);
+  }
+
+  /** The index after {@code prefix} in the certificate's CN, or -1 when there is none. */
+  private static int indexOf(X509Certificate certificate, String prefix) {
     String cn = commonNameOf(certificate);
-    if (cn == null || !cn.startsWith(CN_PREFIX)) {
+    if (cn == null || !cn.startsWith(prefix)) {
       return -1;
     }
     try {
-      return Integer.parseInt(cn.substring(CN_PREFIX.length()));
+      return Math.max(-1, Integer.parseInt(cn.substring(prefix.length())));
     } catch (NumberFormatException e) {
       return -1;
     }
@@ -114,7 +133,8 @@ public final class Certificates {
       writeKey(directory.resolve("ca-key.pem"), caKeys.getPrivate());
       for (int p = 0; p < parties; p++) {
         KeyPair keys = keyPair();
-        X509Certificate cert = partyCertificate(p, keys.getPublic(), ca, caKeys.getPrivate());
+        X509Certificate cert =
+            leafCertificate(commonName(p), keys.getPublic(), ca, caKeys.getPrivate(), true);
         writePem(directory.resolve("party-" + p + ".pem"), cert);
         writeKey(directory.resolve("party-" + p + "-key.pem"), keys.getPrivate());
       }
@@ -122,6 +142,57 @@ public final class Certificates {
       throw new UncheckedIOException("could not write keys to " + directory, e);
     } catch (GeneralSecurityException | OperatorCreationException e) {
       throw new IllegalStateException("could not generate keys: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Writes keys and certificates for input clients {@code 0 .. clients - 1} into {@code directory},
+   * signed by the CA whose certificate and key ({@code ca.pem}, {@code ca-key.pem}) are there
+   * already; existing client files are overwritten, nothing else is touched.
+   */
+  public static void generateClients(Path directory, int clients) {
+    if (clients < 1) {
+      throw new IllegalArgumentException("clients (" + clients + ") must be >= 1");
+    }
+    Path caFile = directory.resolve("ca.pem");
+    Path caKeyFile = directory.resolve("ca-key.pem");
+    for (Path needed : new Path[] {caFile, caKeyFile}) {
+      if (!Files.isRegularFile(needed)) {
+        throw new IllegalArgumentException(
+            needed
+                + " is missing: client certificates are signed by the deployment's CA, whose"
+                + " certificate and key must be in "
+                + directory);
+      }
+    }
+    X509Certificate ca = readCertificate(caFile);
+    PrivateKey caKey = readPrivateKey(caKeyFile);
+    try {
+      for (int c = 0; c < clients; c++) {
+        KeyPair keys = keyPair();
+        X509Certificate cert =
+            leafCertificate(clientCommonName(c), keys.getPublic(), ca, caKey, false);
+        if (c == 0) {
+          checkSignedBy(cert, ca, caKeyFile);
+        }
+        writePem(directory.resolve("client-" + c + ".pem"), cert);
+        writeKey(directory.resolve("client-" + c + "-key.pem"), keys.getPrivate());
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not write client keys to " + directory, e);
+    } catch (GeneralSecurityException | OperatorCreationException e) {
+      throw new IllegalStateException("could not generate client keys: " + e.getMessage(), e);
+    }
+  }
+
+  /** A CA key that is not the CA certificate's would sign certificates nobody trusts. */
+  private static void checkSignedBy(X509Certificate cert, X509Certificate ca, Path caKeyFile)
+      throws GeneralSecurityException {
+    try {
+      cert.verify(ca.getPublicKey());
+    } catch (SignatureException e) {
+      throw new IllegalArgumentException(
+          caKeyFile + " is not the key of the CA in ca.pem beside it", e);
     }
   }
 
@@ -147,24 +218,27 @@ public final class Certificates {
     return sign(builder, keys.getPrivate());
   }
 
-  private static X509Certificate partyCertificate(
-      int party, PublicKey key, X509Certificate ca, PrivateKey caKey)
+  /**
+   * A certificate for {@code commonName} signed by the CA: a party's ({@code party} true) may
+   * authenticate TLS servers and clients, a client's only TLS clients, so that no TLS client
+   * accepts it as a server's.
+   */
+  private static X509Certificate leafCertificate(
+      String commonName, PublicKey key, X509Certificate ca, PrivateKey caKey, boolean party)
       throws GeneralSecurityException, OperatorCreationException, IOException {
+    int keyUsage =
+        party ? KeyUsage.digitalSignature | KeyUsage.keyAgreement : KeyUsage.digitalSignature;
+    KeyPurposeId[] purposes =
+        party
+            ? new KeyPurposeId[] {KeyPurposeId.id_kp_serverAuth, KeyPurposeId.id_kp_clientAuth}
+            : new KeyPurposeId[] {KeyPurposeId.id_kp_clientAuth};
     X500Name issuer = X500Name.getInstance(ca.getSubjectX500Principal().getEncoded());
-    X509v3CertificateBuilder builder =
-        builder(issuer, new X500Name("CN=" + commonName(party)), key);
+    X509v3CertificateBuilder builder = builder(issuer, new X500Name("CN=" + commonName), key);
     JcaX509ExtensionUtils ext = new JcaX509ExtensionUtils();
     builder
         .addExtension(Extension.basicConstraints, true, new BasicConstraints(false))
-        .addExtension(
-            Extension.keyUsage,
-            true,
-            new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyAgreement))
-        .addExtension(
-            Extension.extendedKeyUsage,
-            false,
-            new ExtendedKeyUsage(
-                new KeyPurposeId[] {KeyPurposeId.id_kp_serverAuth, KeyPurposeId.id_kp_clientAuth}))
+        .addExtension(Extension.keyUsage, true, new KeyUsage(keyUsage))
+        .addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(purposes))
         .addExtension(Extension.subjectKeyIdentifier, false, ext.createSubjectKeyIdentifier(key))
         .addExtension(
             Extension.authorityKeyIdentifier, false, ext.createAuthorityKeyIdentifier(ca));

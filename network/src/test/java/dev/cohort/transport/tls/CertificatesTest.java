@@ -1,5 +1,6 @@
 package dev.cohort.transport.tls;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -125,5 +126,88 @@ class CertificatesTest {
     assertTrue(
         Files.readString(directory.resolve("party-0-key.pem"))
             .startsWith("-----BEGIN PRIVATE KEY"));
+  }
+
+  private static final String SERVER_AUTH = "1.3.6.1.5.5.7.3.1";
+  private static final String CLIENT_AUTH = "1.3.6.1.5.5.7.3.2";
+
+  @Test
+  void generateClients_certificatesOfTheSameCaBindClientIdsForClientAuthenticationOnly()
+      throws Exception {
+    Certificates.generate(directory, 2);
+    byte[] caBefore = Files.readAllBytes(directory.resolve("ca.pem"));
+    Certificates.generateClients(directory, 3);
+    assertArrayEquals(caBefore, Files.readAllBytes(directory.resolve("ca.pem")), "CA untouched");
+    X509Certificate ca = TlsIdentity.load(directory, 0).ca();
+    for (int c = 0; c < 3; c++) {
+      TlsIdentity client = TlsIdentity.loadClient(directory, c);
+      X509Certificate cert = client.certificate();
+      assertEquals("cohort-client-" + c, Certificates.commonNameOf(cert));
+      assertEquals(c, client.client());
+      assertEquals(c, Certificates.clientOf(cert));
+      assertEquals(-1, client.party(), "a client is no party");
+      cert.verify(ca.getPublicKey()); // throws unless the deployment's CA signed it
+      assertEquals(List.of(CLIENT_AUTH), cert.getExtendedKeyUsage());
+      boolean[] usage = cert.getKeyUsage();
+      assertTrue(usage[0], "digitalSignature");
+      for (int bit = 1; bit < usage.length; bit++) {
+        assertEquals(false, usage[bit], "key usage bit " + bit);
+      }
+      assertEquals(-1, cert.getBasicConstraints(), "a client certificate is no CA");
+    }
+    X509Certificate party = TlsIdentity.load(directory, 1).certificate();
+    assertEquals(-1, Certificates.clientOf(party), "a party is no client");
+    assertEquals(List.of(SERVER_AUTH, CLIENT_AUTH), party.getExtendedKeyUsage());
+  }
+
+  @Test
+  void generateClients_clientKeyFiles_areOwnerOnly() throws Exception {
+    assumePosix();
+    Certificates.generate(directory, 1);
+    Certificates.generateClients(directory, 2);
+    for (String key : List.of("client-0-key.pem", "client-1-key.pem")) {
+      assertEquals(
+          "rw-------",
+          PosixFilePermissions.toString(Files.getPosixFilePermissions(directory.resolve(key))),
+          key);
+    }
+  }
+
+  @Test
+  void generateClients_withoutTheCaKey_failsNamingTheFile() throws Exception {
+    Certificates.generate(directory, 1);
+    Files.delete(directory.resolve("ca-key.pem"));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> Certificates.generateClients(directory, 1));
+    assertTrue(
+        e.getMessage().startsWith(directory.resolve("ca-key.pem") + " is missing: "),
+        e.getMessage());
+    assertTrue(Files.notExists(directory.resolve("client-0.pem")));
+  }
+
+  @Test
+  void generateClients_caKeyOfAnotherCa_isRefused(@TempDir Path other) throws Exception {
+    Certificates.generate(directory, 1);
+    Certificates.generate(other, 1);
+    Files.copy(
+        other.resolve("ca-key.pem"),
+        directory.resolve("ca-key.pem"),
+        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> Certificates.generateClients(directory, 1));
+    assertEquals(
+        directory.resolve("ca-key.pem") + " is not the key of the CA in ca.pem beside it",
+        e.getMessage());
+    assertTrue(Files.notExists(directory.resolve("client-0.pem")));
+  }
+
+  @Test
+  void generateClients_noClients_isRefused() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> Certificates.generateClients(directory, 0));
+    assertEquals("clients (0) must be >= 1", e.getMessage());
   }
 }

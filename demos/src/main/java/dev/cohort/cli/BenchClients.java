@@ -1,0 +1,321 @@
+package dev.cohort.cli;
+
+import dev.cohort.clients.ClientCrowd;
+import dev.cohort.clients.LocalDeployment;
+import dev.cohort.clients.SessionOutcome;
+import dev.cohort.clients.Shape;
+import dev.cohort.clients.Sums;
+import dev.cohort.field.Fields;
+import dev.cohort.transport.tls.TlsIdentity;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code cohort bench clients}: the published comparison of summing one value from each of many
+ * participants, with Cohort's input clients (3 BGW servers, TLS, validated submissions) beside an
+ * INSECURE plain threaded TCP server in the same run.
+ */
+@Command(
+    name = "clients",
+    mixinStandardHelpOptions = true,
+    version = "0.1.0",
+    sortOptions = false,
+    description = {
+      "Sums one 4-bit value from each of N participants. Cohort: 3 BGW servers in this JVM and"
+          + " N input clients, each with its own certificate and TLS 1.3 connections to every"
+          + " server; 'first session' counts from the clients' first connection (3N handshakes)"
+          + " to the opened sum, 'further session' a session of the same connected clients."
+          + " Baseline: an INSECURE plain threaded TCP server (no secrecy, no TLS) summing the"
+          + " same values in the same run. Warm-up runs come first; every point is repeated and"
+          + " clients.csv holds the median, minimum and maximum; clients.png plots the medians"
+          + " with error bars to the extremes, and the published figures at 1000.",
+      ""
+    })
+final class BenchClients implements Callable<Integer> {
+
+  /** The published figures at 1000 participants, in seconds (the issue's comparison). */
+  static final String[][] PUBLISHED = {
+    {"plain threaded server (published)", "1.19"},
+    {"SGX enclave (published)", "10.4"},
+    {"FairplayMP (published)", "73"}
+  };
+
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "--clients",
+      paramLabel = "N,N,...",
+      split = ",",
+      defaultValue = "10,100,200,300,500,700,1000",
+      description = "Participant counts (default: ${DEFAULT-VALUE}).")
+  List<Integer> counts;
+
+  @Option(
+      names = "--repeat",
+      paramLabel = "R",
+      defaultValue = "5",
+      description = "Measurements per point (default: ${DEFAULT-VALUE}).")
+  int repeat;
+
+  @Option(
+      names = "--warmup",
+      paramLabel = "W",
+      defaultValue = "2",
+      description = "Unmeasured runs of the largest point first (default: ${DEFAULT-VALUE}).")
+  int warmup;
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      defaultValue = "bench-clients",
+      description = "Where clients.csv and clients.png go (default: ${DEFAULT-VALUE}).")
+  Path out;
+
+  @Option(names = Cohort.VERBOSE, description = "Print the stack trace of an error.")
+  boolean verbose;
+
+  /** The measurements of one point, in milliseconds. */
+  record Point(int clients, double[] first, double[] further, double[] plain) {}
+
+  @Override
+  public Integer call() throws IOException {
+    if (counts.isEmpty() || counts.stream().anyMatch(n -> n < 1) || repeat < 1 || warmup < 0) {
+      throw new ParameterException(
+          spec.commandLine(), "--clients must be positive, --repeat >= 1, --warmup >= 0");
+    }
+    int max = counts.stream().mapToInt(Integer::intValue).max().getAsInt();
+    PrintWriter stdout = spec.commandLine().getOut();
+    Files.createDirectories(out);
+    ExecutorService pool = Executors.newFixedThreadPool(32, daemons());
+    List<Point> points = new ArrayList<>();
+    try (LocalDeployment d =
+            LocalDeployment.start(
+                LocalDeployment.Settings.of(3, Fields.MERSENNE_61, Shape.of(4), max)
+                    .deadline(Duration.ofSeconds(120)));
+        InsecurePlainSumServer plain = new InsecurePlainSumServer()) {
+      List<TlsIdentity> identities = new ArrayList<>();
+      for (int j = 0; j < max; j++) {
+        identities.add(d.clientIdentity(j));
+      }
+      for (int w = 0; w < warmup; w++) {
+        measure(d, plain, identities, max, pool, new SplittableRandom(w));
+      }
+      for (int n : counts) {
+        double[][] m = new double[3][repeat];
+        for (int r = 0; r < repeat; r++) {
+          double[] one =
+              measure(d, plain, identities, n, pool, new SplittableRandom(1000L * n + r));
+          for (int k = 0; k < 3; k++) {
+            m[k][r] = one[k];
+          }
+        }
+        Point p = new Point(n, m[0], m[1], m[2]);
+        points.add(p);
+        stdout.printf(
+            Locale.ROOT,
+            "%5d clients: first session %8.1f ms, further session %7.1f ms, INSECURE plain TCP"
+                + " %7.1f ms (medians of %d)%n",
+            n,
+            median(p.first()),
+            median(p.further()),
+            median(p.plain()),
+            repeat);
+        stdout.flush();
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    writeCsv(points);
+    plot(points);
+    stdout.printf("wrote %s and %s%n", out.resolve("clients.csv"), out.resolve("clients.png"));
+    return 0;
+  }
+
+  /** One repetition at {@code n} clients: first session, further session, plain baseline. */
+  private static double[] measure(
+      LocalDeployment d,
+      InsecurePlainSumServer plain,
+      List<TlsIdentity> identities,
+      int n,
+      ExecutorService pool,
+      SplittableRandom random) {
+    long[][] values = new long[n][];
+    int[] bytes = new int[n];
+    long sum = 0;
+    for (int j = 0; j < n; j++) {
+      values[j] = new long[] {random.nextLong(-8, 8)};
+      bytes[j] = (int) (values[j][0] + 8);
+      sum += values[j][0];
+    }
+    for (int i = 0; i < 3; i++) {
+      d.server(i).closeAfter(n);
+    }
+    long t0 = System.nanoTime();
+    var first = d.session(new Sums());
+    double firstMs;
+    double furtherMs;
+    try (ClientCrowd crowd =
+        ClientCrowd.connectAndSubmit(
+            d, identities.subList(0, n), values, pool, Duration.ofSeconds(120))) {
+      check(first.join(), sum, n);
+      firstMs = (System.nanoTime() - t0) / 1e6;
+      long t1 = System.nanoTime();
+      var further = d.session(new Sums());
+      crowd.submitAll(values, pool);
+      check(further.join(), sum, n);
+      furtherMs = (System.nanoTime() - t1) / 1e6;
+    }
+    long t2 = System.nanoTime();
+    long plainSum = plain.run(bytes, pool);
+    double plainMs = (System.nanoTime() - t2) / 1e6;
+    if (plainSum != sum + 8L * n) {
+      throw new IllegalStateException("the plain server summed " + plainSum);
+    }
+    return new double[] {firstMs, furtherMs, plainMs};
+  }
+
+  private static void check(List<SessionOutcome<long[]>> outcomes, long sum, int n) {
+    for (SessionOutcome<long[]> o : outcomes) {
+      if (o.contributors() != n || o.value()[0] != sum) {
+        throw new IllegalStateException(
+            "a session counted "
+                + o.contributors()
+                + " of "
+                + n
+                + " clients with sum "
+                + o.value()[0]
+                + ", expected "
+                + sum);
+      }
+    }
+  }
+
+  static double median(double[] xs) {
+    double[] s = xs.clone();
+    Arrays.sort(s);
+    return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  }
+
+  private static double min(double[] xs) {
+    return Arrays.stream(xs).min().orElse(Double.NaN);
+  }
+
+  private static double max(double[] xs) {
+    return Arrays.stream(xs).max().orElse(Double.NaN);
+  }
+
+  private void writeCsv(List<Point> points) {
+    StringBuilder csv =
+        new StringBuilder("clients,system,measure,median_ms,min_ms,max_ms,repeats\n");
+    for (Point p : points) {
+      row(csv, p.clients(), "cohort-bgw-3-servers-tls", "first session", p.first());
+      row(csv, p.clients(), "cohort-bgw-3-servers-tls", "further session", p.further());
+      row(csv, p.clients(), "plain-tcp-INSECURE", "sum", p.plain());
+    }
+    for (String[] published : PUBLISHED) {
+      csv.append(
+          String.format(
+              Locale.ROOT,
+              "1000,%s,published,%.1f,,,%n",
+              published[0],
+              Double.parseDouble(published[1]) * 1000));
+    }
+    try {
+      Files.writeString(out.resolve("clients.csv"), csv, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + out.resolve("clients.csv"), e);
+    }
+  }
+
+  private static void row(StringBuilder csv, int n, String system, String measure, double[] xs) {
+    csv.append(
+        String.format(
+            Locale.ROOT,
+            "%d,%s,%s,%.2f,%.2f,%.2f,%d%n",
+            n,
+            system,
+            measure,
+            median(xs),
+            min(xs),
+            max(xs),
+            xs.length));
+  }
+
+  private void plot(List<Point> points) {
+    XYChart chart =
+        new XYChartBuilder()
+            .width(900)
+            .height(550)
+            .title("Sum of one 4-bit value per participant")
+            .xAxisTitle("participants")
+            .yAxisTitle("time (ms)")
+            .build();
+    chart.getStyler().setYAxisLogarithmic(true);
+    double[] x = points.stream().mapToDouble(Point::clients).toArray();
+    series(chart, "Cohort, first session (TLS handshakes included)", x, points, Point::first);
+    series(chart, "Cohort, further session", x, points, Point::further);
+    series(chart, "plain threaded TCP, INSECURE (this run)", x, points, Point::plain);
+    for (String[] published : PUBLISHED) {
+      chart
+          .addSeries(
+              published[0],
+              new double[] {1000},
+              new double[] {Double.parseDouble(published[1]) * 1000})
+          .setMarker(SeriesMarkers.DIAMOND);
+    }
+    try {
+      BitmapEncoder.saveBitmap(
+          chart, out.resolve("clients").toString(), BitmapEncoder.BitmapFormat.PNG);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + out.resolve("clients.png"), e);
+    }
+  }
+
+  private interface Measure {
+    double[] of(Point p);
+  }
+
+  /** Medians with symmetric error bars reaching the farther extreme. */
+  private static void series(
+      XYChart chart, String name, double[] x, List<Point> points, Measure m) {
+    double[] y = new double[points.size()];
+    double[] err = new double[points.size()];
+    for (int i = 0; i < y.length; i++) {
+      double[] xs = m.of(points.get(i));
+      y[i] = median(xs);
+      // symmetric bars to the farther extreme, kept above zero for the logarithmic axis
+      err[i] = Math.min(Math.max(y[i] - min(xs), max(xs) - y[i]), 0.9 * y[i]);
+    }
+    chart.addSeries(name, x, y, err).setMarker(SeriesMarkers.CIRCLE);
+  }
+
+  private static java.util.concurrent.ThreadFactory daemons() {
+    return r -> {
+      Thread t = new Thread(r, "bench-clients");
+      t.setDaemon(true);
+      return t;
+    };
+  }
+}
