@@ -34,12 +34,12 @@ import java.util.stream.Stream;
  * record their use on disk). A measurement printed for a person, not a test. Run with {@code java
  * -cp ... dev.cohort.clients.ClientsThroughputMain [N] [S] [rounds] [fields] [T]}.
  *
- * <p>Measured (2 cores shared with other jobs, load 16 to 25, so the wall times scatter; defaults
- * but 5 sessions and 7 runs, three invocations): CPU per submission BGW 26–44 us; SPDZ with the
- * in-process dealer 1.7–2.7 times BGW's, with dealer files 2.0–3.0 times; wall-clock submissions/s
- * SPDZ 2.1–3.3 times fewer than BGW over 2^61 − 1 and 2.0–3.7 over 2^127 − 1. In memory a BGW
- * client's submission is a method call on the servers, while an SPDZ client waits for a grant round
- * first.
+ * <p>Measured (2 cores shared with other jobs, load 8 to 10, so the wall times scatter; 5 sessions
+ * and 7 runs, two invocations): CPU per submission BGW 26–38 us, SPDZ 2.0–2.5 times that
+ * (in-process dealer 2.2–2.5, dealer files 2.0–2.3); wall-clock BGW 23 000–54 000 submissions/s,
+ * SPDZ 10 000–21 000, 1.7–3.5 times fewer (2.2–2.6 over 2^61 − 1 with the dealer, 2.0–2.7 over
+ * 2^127 − 1). In memory a BGW client's submission is a method call on the servers, while an SPDZ
+ * client waits for a grant round first.
  */
 final class ClientsThroughputMain {
 
