@@ -9,6 +9,8 @@ import java.security.MessageDigest;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The open phase of an SPDZ session at one server: rounds among the servers that grant input masks
@@ -48,6 +50,8 @@ import java.util.function.Supplier;
  * compared when the session closes, aborts the session before anything is opened.
  */
 final class MaskRounds {
+
+  private static final Logger log = LoggerFactory.getLogger(MaskRounds.class);
 
   /** How long a server that holds only requests announced twice waits to start a round. */
   static final int RETRY_MILLIS = 10;
@@ -91,7 +95,10 @@ final class MaskRounds {
     granted.clear();
     grants = Digests.sha256();
     Digests.update(grants, session);
+    int roundsRun = 0;
+    int grantedCount = 0;
     while (true) {
+      roundsRun++;
       SessionInbox.MaskRound due =
           inbox.awaitMaskRound(count, deadlineNanos, RETRY_MILLIS * 1_000_000L);
       int[] ids = due.requests();
@@ -125,8 +132,10 @@ final class MaskRounds {
       }
       if (common.length > 0) {
         grant(inbox, common, port.get());
+        grantedCount += common.length;
       }
     }
+    log.debug("{} mask rounds granted masks to {} clients", roundsRun, grantedCount);
     int[] received = inbox.close();
     ClientPort p = port.get();
     if (p != null) {
