@@ -8,19 +8,20 @@ import com.sun.management.UnixOperatingSystemMXBean;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code cohort bench load} against three {@code cohort server}s in this JVM: every client's value
+ * {@code cohort bench load} against three {@code cohort server} processes: every client's value
  * counts in every session, and the servers' sums are those of the values the load generator sent;
  * and its mistakes in the configuration are one-line errors.
  */
@@ -36,6 +37,15 @@ class BenchLoadTest {
               + " 4 of 4 sampled clients counted; the values sent sum to (-?\\d+)\n");
 
   @TempDir Path dir;
+
+  private final List<Process> servers = new ArrayList<>();
+
+  @AfterEach
+  void stopServers() {
+    for (Process p : servers) {
+      p.destroyForcibly();
+    }
+  }
 
   /** Keys for 3 parties and {@code clients} clients, and a parties file with free ports. */
   private Path deployment(int clients) throws IOException {
@@ -74,29 +84,65 @@ class BenchLoadTest {
     return parties;
   }
 
+  /** Starts server {@code p} as a process of its own; it runs until the test destroys it. */
+  private void server(int p, Path parties) throws IOException {
+    servers.add(
+        new ProcessBuilder(
+                Cli.processCommand(
+                    List.of(
+                        "server",
+                        "--party",
+                        Integer.toString(p),
+                        "--parties",
+                        parties.toString(),
+                        "--bits",
+                        "8",
+                        "--close-after",
+                        "4",
+                        "--deadline-ms",
+                        "60000")))
+            .redirectErrorStream(true)
+            .redirectOutput(log(p).toFile())
+            .start());
+  }
+
+  private Path log(int p) {
+    return dir.resolve("server-" + p + ".log");
+  }
+
+  /**
+   * Server {@code p}'s lines of sessions 1 and 2 (contributors, received, sums), once both came.
+   */
+  private long[][] twoSessions(int p) throws Exception {
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (true) {
+      String log = Files.readString(log(p), StandardCharsets.UTF_8);
+      Matcher m = SERVER_SESSION.matcher(log);
+      List<long[]> sessions = new ArrayList<>();
+      while (m.find()) {
+        sessions.add(
+            new long[] {
+              Long.parseLong(m.group(1)),
+              Long.parseLong(m.group(2)),
+              Long.parseLong(m.group(3)),
+              Long.parseLong(m.group(4))
+            });
+      }
+      if (sessions.size() >= 2) {
+        return sessions.toArray(new long[0][]);
+      }
+      if (System.nanoTime() > until) {
+        throw new AssertionError("server " + p + " did not report two sessions:\n" + log);
+      }
+      Thread.sleep(50);
+    }
+  }
+
   @Test
   void load_fourClientsTwoSessions_everyValueCountedAndSummedByTheServers() throws Exception {
     Path parties = deployment(6);
-    List<CompletableFuture<Cli.Run>> servers = new ArrayList<>();
     for (int p = 0; p < 3; p++) {
-      String party = Integer.toString(p);
-      servers.add(
-          CompletableFuture.supplyAsync(
-              () ->
-                  Cli.cohort(
-                      "server",
-                      "--party",
-                      party,
-                      "--parties",
-                      parties.toString(),
-                      "--bits",
-                      "8",
-                      "--close-after",
-                      "4",
-                      "--deadline-ms",
-                      "60000",
-                      "--sessions",
-                      "2")));
+      server(p, parties);
     }
     // started with the servers: the first client waits for them to listen
     Cli.Run load =
@@ -126,16 +172,14 @@ class BenchLoadTest {
       assertEquals(s, Integer.parseInt(sent.group(1)), load.all());
       sums[s - 1] = Long.parseLong(sent.group(2));
     }
-    for (CompletableFuture<Cli.Run> f : servers) {
-      Cli.Run server = f.get(120, TimeUnit.SECONDS);
-      assertEquals(0, server.exitCode(), server.all());
-      Matcher m = SERVER_SESSION.matcher(server.out());
+    for (int p = 0; p < 3; p++) {
+      long[][] sessions = twoSessions(p);
       for (int s = 1; s <= 2; s++) {
-        assertTrue(m.find(), server.all());
-        assertEquals(s, Integer.parseInt(m.group(1)), server.all());
-        assertEquals(4, Integer.parseInt(m.group(2)), server.all());
-        assertEquals(4, Integer.parseInt(m.group(3)), server.all());
-        assertEquals(sums[s - 1], Long.parseLong(m.group(4)), server.all());
+        String where = "server " + p + ", session " + s;
+        assertEquals(s, sessions[s - 1][0], where);
+        assertEquals(4, sessions[s - 1][1], where + ": contributors");
+        assertEquals(4, sessions[s - 1][2], where + ": received");
+        assertEquals(sums[s - 1], sessions[s - 1][3], where + ": sum");
       }
     }
   }
