@@ -10,6 +10,7 @@ import dev.cohort.field.Field;
 import dev.cohort.harness.LocalParties;
 import dev.cohort.harness.loopback.Loopback;
 import dev.cohort.harness.loopback.Transport;
+import dev.cohort.spdz.SpdzSuite;
 import dev.cohort.transport.tls.Certificates;
 import dev.cohort.transport.tls.TlsIdentity;
 import io.netty.channel.EventLoopGroup;
@@ -27,9 +28,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 
 /**
- * An input-client deployment in one JVM: n BGW servers as threads, meshed over Netty with TLS on
- * loopback, each serving clients on its own TLS client port, and the means for many clients to
- * connect with their own certificates and connections (sharing one event-loop group, as a
+ * An input-client deployment in one JVM: n BGW (or SPDZ) servers as threads, meshed over Netty with
+ * TLS on loopback, each serving clients on its own TLS client port, and the means for many clients
+ * to connect with their own certificates and connections (sharing one event-loop group, as a
  * simulation of many devices must). For the demo, the benchmarks and tests; a real deployment runs
  * {@code cohort server} on each host and {@code cohort client} on each device.
  *
@@ -88,7 +89,7 @@ public final class LocalDeployment implements AutoCloseable {
     }
   }
 
-  private LocalDeployment(Settings s) throws IOException {
+  private LocalDeployment(Settings s, Long insecureDealerSeed) throws IOException {
     this.ownKeys = s.keys() == null;
     this.keys = ownKeys ? Files.createTempDirectory("cohort-deployment-keys") : s.keys();
     if (ownKeys) {
@@ -105,9 +106,19 @@ public final class LocalDeployment implements AutoCloseable {
             .open();
     parties.onChannels(
         (p, channel) -> {
-          Engine engine = new Engine(BgwSuite.factory(s.field()), channel, EngineConfig.defaults());
+          boolean spdz = insecureDealerSeed != null;
+          Engine engine =
+              new Engine(
+                  spdz
+                      ? SpdzSuite.insecureFactory(s.field(), insecureDealerSeed)
+                      : BgwSuite.factory(s.field()),
+                  channel,
+                  EngineConfig.defaults());
           InputServer.Builder b =
-              InputServer.bgw(engine, channel, s.shape()).deadline(s.deadline());
+              (spdz
+                      ? InputServer.spdz(engine, channel, s.shape())
+                      : InputServer.bgw(engine, channel, s.shape()))
+                  .deadline(s.deadline());
           if (s.closeAfter() > 0) {
             b.closeAfter(s.closeAfter());
           }
@@ -128,8 +139,20 @@ public final class LocalDeployment implements AutoCloseable {
 
   /** Starts the servers (and generates keys unless the settings name a directory). */
   public static LocalDeployment start(Settings settings) {
+    return start(settings, null);
+  }
+
+  /**
+   * SPDZ servers instead of BGW, their material from the in-process dealer seeded with {@code
+   * seed}: INSECURE (whoever knows the seed knows every secret); for benchmarks and demos.
+   */
+  public static LocalDeployment startSpdzInsecureDealer(Settings settings, long seed) {
+    return start(settings, seed);
+  }
+
+  private static LocalDeployment start(Settings settings, Long insecureDealerSeed) {
     try {
-      return new LocalDeployment(settings);
+      return new LocalDeployment(settings, insecureDealerSeed);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create a keys directory", e);
     }

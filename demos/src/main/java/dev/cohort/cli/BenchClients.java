@@ -73,6 +73,15 @@ final class BenchClients implements Callable<Integer> {
   List<Integer> counts;
 
   @Option(
+      names = "--suite",
+      paramLabel = "SUITE",
+      defaultValue = "bgw",
+      description =
+          "bgw, or spdz with its INSECURE in-process dealer (the online phase measured; 2^61 - 1"
+              + " either way) (default: ${DEFAULT-VALUE}).")
+  String suite;
+
+  @Option(
       names = "--repeat",
       paramLabel = "R",
       defaultValue = "5",
@@ -110,10 +119,17 @@ final class BenchClients implements Callable<Integer> {
     Files.createDirectories(out);
     ExecutorService pool = Executors.newFixedThreadPool(32, daemons());
     List<Point> points = new ArrayList<>();
+    if (!suite.equals("bgw") && !suite.equals("spdz")) {
+      throw new ParameterException(spec.commandLine(), "--suite must be bgw or spdz");
+    }
+    LocalDeployment.Settings settings =
+        LocalDeployment.Settings.of(3, Fields.MERSENNE_61, Shape.of(4), max)
+            .deadline(Duration.ofSeconds(120));
     try (LocalDeployment d =
-            LocalDeployment.start(
-                LocalDeployment.Settings.of(3, Fields.MERSENNE_61, Shape.of(4), max)
-                    .deadline(Duration.ofSeconds(120)));
+            suite.equals("spdz")
+                ? LocalDeployment.startSpdzInsecureDealer(
+                    settings, new java.security.SecureRandom().nextLong())
+                : LocalDeployment.start(settings);
         InsecurePlainSumServer plain = new InsecurePlainSumServer()) {
       List<TlsIdentity> identities = new ArrayList<>();
       for (int j = 0; j < max; j++) {
@@ -230,8 +246,8 @@ final class BenchClients implements Callable<Integer> {
     StringBuilder csv =
         new StringBuilder("clients,system,measure,median_ms,min_ms,max_ms,repeats\n");
     for (Point p : points) {
-      row(csv, p.clients(), "cohort-bgw-3-servers-tls", "first session", p.first());
-      row(csv, p.clients(), "cohort-bgw-3-servers-tls", "further session", p.further());
+      row(csv, p.clients(), "cohort-" + suite + "-3-servers-tls", "first session", p.first());
+      row(csv, p.clients(), "cohort-" + suite + "-3-servers-tls", "further session", p.further());
       row(csv, p.clients(), "plain-tcp-INSECURE", "sum", p.plain());
     }
     for (String[] published : PUBLISHED) {
