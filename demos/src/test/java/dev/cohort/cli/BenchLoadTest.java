@@ -7,13 +7,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.sun.management.UnixOperatingSystemMXBean;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -47,41 +43,8 @@ class BenchLoadTest {
     }
   }
 
-  /** Keys for 3 parties and {@code clients} clients, and a parties file with free ports. */
   private Path deployment(int clients) throws IOException {
-    Cli.Run keys =
-        Cli.cohort(
-            "keys",
-            "--parties",
-            "3",
-            "--clients",
-            Integer.toString(clients),
-            "--out",
-            dir.resolve("keys").toString());
-    assertEquals(0, keys.exitCode(), keys.all());
-    StringBuilder file = new StringBuilder("keys keys\n");
-    List<ServerSocket> sockets = new ArrayList<>();
-    try {
-      for (int p = 0; p < 3; p++) {
-        ServerSocket mesh = new ServerSocket(0);
-        ServerSocket link = new ServerSocket(0);
-        sockets.add(mesh);
-        sockets.add(link);
-        file.append(p)
-            .append(" 127.0.0.1 ")
-            .append(mesh.getLocalPort())
-            .append(' ')
-            .append(link.getLocalPort())
-            .append('\n');
-      }
-    } finally {
-      for (ServerSocket s : sockets) {
-        s.close();
-      }
-    }
-    Path parties = dir.resolve("parties.txt");
-    Files.writeString(parties, file);
-    return parties;
+    return ServerProcesses.deployment(dir, clients);
   }
 
   /** Starts server {@code p} as a process of its own; it runs until the test destroys it. */
@@ -114,28 +77,23 @@ class BenchLoadTest {
    * Server {@code p}'s lines of sessions 1 and 2 (contributors, received, sums), once both came.
    */
   private long[][] twoSessions(int p) throws Exception {
-    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (true) {
-      String log = Files.readString(log(p), StandardCharsets.UTF_8);
-      Matcher m = SERVER_SESSION.matcher(log);
-      List<long[]> sessions = new ArrayList<>();
-      while (m.find()) {
-        sessions.add(
-            new long[] {
-              Long.parseLong(m.group(1)),
-              Long.parseLong(m.group(2)),
-              Long.parseLong(m.group(3)),
-              Long.parseLong(m.group(4))
-            });
-      }
-      if (sessions.size() >= 2) {
-        return sessions.toArray(new long[0][]);
-      }
-      if (System.nanoTime() > until) {
-        throw new AssertionError("server " + p + " did not report two sessions:\n" + log);
-      }
-      Thread.sleep(50);
+    String log = ServerProcesses.awaitLog(log(p), text -> sessions(text).size() >= 2);
+    return sessions(log).toArray(new long[0][]);
+  }
+
+  private static List<long[]> sessions(String log) {
+    Matcher m = SERVER_SESSION.matcher(log);
+    List<long[]> sessions = new ArrayList<>();
+    while (m.find()) {
+      sessions.add(
+          new long[] {
+            Long.parseLong(m.group(1)),
+            Long.parseLong(m.group(2)),
+            Long.parseLong(m.group(3)),
+            Long.parseLong(m.group(4))
+          });
     }
+    return sessions;
   }
 
   @Test

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,32 +42,7 @@ class ClientServerProcessesTest {
   }
 
   private void setUp() throws IOException {
-    Cli.Run keys =
-        Cli.cohort(
-            "keys", "--parties", "3", "--clients", "4", "--out", dir.resolve("keys").toString());
-    assertEquals(0, keys.exitCode(), keys.all());
-    StringBuilder file = new StringBuilder("keys keys\n");
-    List<ServerSocket> sockets = new ArrayList<>();
-    try {
-      for (int p = 0; p < 3; p++) {
-        ServerSocket mesh = new ServerSocket(0);
-        ServerSocket clients = new ServerSocket(0);
-        sockets.add(mesh);
-        sockets.add(clients);
-        file.append(p)
-            .append(" 127.0.0.1 ")
-            .append(mesh.getLocalPort())
-            .append(' ')
-            .append(clients.getLocalPort())
-            .append('\n');
-      }
-    } finally {
-      for (ServerSocket s : sockets) {
-        s.close();
-      }
-    }
-    parties = dir.resolve("parties.txt");
-    Files.writeString(parties, file);
+    parties = ServerProcesses.deployment(dir, 4);
   }
 
   private Process server(int p, String run) throws IOException {
@@ -118,26 +91,21 @@ class ClientServerProcessesTest {
 
   /** Waits until the server's log reports session {@code session}; returns its numbers. */
   private long[] awaitSession(int p, String run, long session) throws Exception {
-    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (System.nanoTime() < until) {
-      String log = Files.readString(log(p, run), StandardCharsets.UTF_8);
-      Matcher m = SESSION.matcher(log);
-      while (m.find()) {
-        if (Long.parseLong(m.group(1)) == session) {
-          return new long[] {
-            Long.parseLong(m.group(2)), Long.parseLong(m.group(3)), Long.parseLong(m.group(4))
-          };
-        }
+    String log = ServerProcesses.awaitLog(log(p, run), text -> session(text, session) != null);
+    return session(log, session);
+  }
+
+  /** The numbers of session {@code session} in {@code log}, or null while it has none. */
+  private static long[] session(String log, long session) {
+    Matcher m = SESSION.matcher(log);
+    while (m.find()) {
+      if (Long.parseLong(m.group(1)) == session) {
+        return new long[] {
+          Long.parseLong(m.group(2)), Long.parseLong(m.group(3)), Long.parseLong(m.group(4))
+        };
       }
-      Thread.sleep(50);
     }
-    throw new AssertionError(
-        "server "
-            + p
-            + " never reported session "
-            + session
-            + ":\n"
-            + Files.readString(log(p, run)));
+    return null;
   }
 
   @Test
