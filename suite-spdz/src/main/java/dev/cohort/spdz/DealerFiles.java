@@ -238,6 +238,66 @@ public final class DealerFiles {
     return files;
   }
 
+  /**
+   * Writes one party's file and its new use record from {@code material} that the parties made
+   * among themselves (the offline phase, PROTOCOLS.md §5), in the format the dealer writes: every
+   * party calls this at the same time with the same {@code amounts} and {@code id} (128 bits drawn
+   * jointly, the same at every party, which binds the files of one run to each other), and {@code
+   * material} draws each kind in the same order at every party. Nothing is written when the file
+   * does not fit in the free space or in {@code maxBytes}; the file is written under a temporary
+   * name and renamed into place with its record only when complete, so a failure leaves an earlier
+   * file in {@code directory} as it was.
+   */
+  public static Path writeParty(
+      Path directory,
+      Field field,
+      int party,
+      int parties,
+      Amounts amounts,
+      SpdzPreprocessing material,
+      long[] id,
+      long maxBytes) {
+    if (id.length != 2) {
+      throw new IllegalArgumentException("a dealing id is 2 words, not " + id.length);
+    }
+    Path file = file(directory, party);
+    Path temp = temporary(file);
+    try {
+      long needed =
+          Math.addExact(fileBytes(field.words(), parties, amounts), UseRecord.bytes(parties));
+      DealingSpace.check(directory, needed, maxBytes, DealerFiles::usableSpace);
+      if (!Files.isDirectory(directory)) {
+        Files.createDirectories(directory, ownerOnlyDirectory(directory));
+      }
+      Files.deleteIfExists(temp);
+      try (FileChannel out =
+          FileChannel.open(
+              temp,
+              EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+              UseRecord.ownerOnly(temp))) {
+        new Writer(out, field).write(material, party, parties, amounts, id);
+        out.force(true);
+      }
+      Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+      new UseRecord(file, party, parties, id)
+          .write(new long[UseRecord.counts(parties)], UseRecord.NO_CHECK);
+      UseRecord.forceDirectory(directory.toAbsolutePath());
+      return file;
+    } catch (IOException e) {
+      removeQuietly(List.of(temp));
+      throw new UncheckedIOException(
+          "cannot write SPDZ preprocessing to "
+              + directory
+              + ": "
+              + describe(e)
+              + " (the partial file was removed; an earlier file there is unchanged)",
+          e);
+    } catch (RuntimeException e) {
+      removeQuietly(List.of(temp));
+      throw e;
+    }
+  }
+
   private static Path temporary(Path file) {
     return file.resolveSibling(file.getFileName() + ".tmp");
   }
@@ -335,7 +395,7 @@ public final class DealerFiles {
       this.words = field.words();
     }
 
-    void write(InsecureDealer dealer, int party, int parties, Amounts amounts, long[] id)
+    void write(SpdzPreprocessing dealer, int party, int parties, Amounts amounts, long[] id)
         throws IOException {
       long[] header = new long[6 + words + COUNTS_AND_ID];
       header[0] = MAGIC;

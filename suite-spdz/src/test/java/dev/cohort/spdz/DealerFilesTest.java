@@ -65,6 +65,62 @@ class DealerFilesTest {
   }
 
   @Test
+  void writeParty_eachPartyItsOwnFile_runMatchesPlaintext(@TempDir Path directory) {
+    // What the offline phase does: every party writes only its own file, with an id agreed on.
+    Field field = Fields.MERSENNE_127;
+    int n = 3;
+    byte[] key = new byte[16];
+    key[3] = 9;
+    long[] id = {0x1234L, -7L};
+    for (int p = 0; p < n; p++) {
+      InsecureDealer material = new InsecureDealer(field, p, n, key, Long.MAX_VALUE);
+      Path file =
+          DealerFiles.writeParty(directory, field, p, n, PLENTY, material, id, Long.MAX_VALUE);
+      assertEquals(directory.resolve("party-" + p + ".spdz"), file);
+    }
+    RandomCircuit circuit = RandomCircuit.generate(8, n, new RandomCircuit.Shape(20, 4, 20, 3));
+    BigInteger[] expected = circuit.expected(field.modulus());
+    List<Result<BigInteger[]>> results =
+        new LocalParties(
+                n,
+                fromFiles(field, directory),
+                EngineConfig.defaults().withInsecureSeed(8),
+                TIMEOUT)
+            .run(circuit.computation());
+    for (Result<BigInteger[]> r : results) {
+      BigInteger[] actual = r.value().clone();
+      for (int i = 0; i < actual.length; i++) {
+        actual[i] = actual[i].mod(field.modulus());
+      }
+      assertArrayEquals(expected, actual);
+    }
+  }
+
+  @Test
+  void writeParty_tooLargeForMaxBytes_writesNothing(@TempDir Path directory) {
+    InsecureDealer material =
+        new InsecureDealer(Fields.MERSENNE_61, 0, 2, new byte[16], Long.MAX_VALUE);
+    assertThrows(
+        DealingSpace.InsufficientSpaceException.class,
+        () ->
+            DealerFiles.writeParty(
+                directory, Fields.MERSENNE_61, 0, 2, PLENTY, material, new long[2], 1000));
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            DealerFiles.writeParty(
+                directory,
+                Fields.MERSENNE_61,
+                0,
+                2,
+                PLENTY,
+                material,
+                new long[3],
+                Long.MAX_VALUE));
+    assertEquals(0, directory.toFile().list().length);
+  }
+
+  @Test
   void files_secretKey_randomBitsAndOpenTo_work(@TempDir Path directory) {
     int n = 2;
     DealerFiles.write(directory, Fields.MERSENNE_127, n, PLENTY);
