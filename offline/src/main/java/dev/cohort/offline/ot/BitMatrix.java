@@ -1,30 +1,31 @@
 package dev.cohort.offline.ot;
 
 /**
- * Bit-matrix transposition for OT extension: 128 columns of {@code 64·words} bits (column-major,
- * column c at words {@code [c·words, (c + 1)·words)}, bit j of the column at bit {@code j & 63} of
- * word {@code j >>> 6}) become {@code 64·words} rows of 128 bits (row j at words {@code 2j} for
- * columns 0–63 and {@code 2j + 1} for columns 64–127, column c at bit {@code c & 63}).
+ * Bit-matrix transposition for OT extension, one chunk of rows at a time: 128 columns of {@code
+ * 64·width} bits (column-major from {@code base}: column c at words {@code [base + c·width, base +
+ * (c + 1)·width)}, bit j of the column at bit {@code j & 63} of word {@code j >>> 6}) become {@code
+ * 64·width} rows of 128 bits (row j at words {@code 2j} for columns 0–63 and {@code 2j + 1} for
+ * columns 64–127, column c at bit {@code c & 63}).
  *
  * <p>The work is done 64×64 bits at a time on 64 longs: six rounds of masked swaps between halves,
- * quarters and so on (Hacker's Delight, §7-3), about 6·32 swaps of three or four instructions per
- * 4096 bits.
+ * quarters and so on (Hacker's Delight, §7-3), 6·32 swaps of a few instructions per 4096 bits.
+ * Chunks keep the 128 column words of a block within a few kilobytes of each other, so gathering
+ * them stays in cache and in the TLB.
  */
 final class BitMatrix {
 
   private BitMatrix() {}
 
   /**
-   * Transposes the first 128 columns of {@code columns} (each {@code words} long) into {@code rows}
-   * (at least {@code 128·words} longs: 2 per row).
+   * Transposes 128 columns of {@code width} words at {@code base} of {@code columns} into {@code
+   * rows[0, 128·width)} (two words per row), using {@code block} (64 words) as scratch.
    */
-  static void transpose128(long[] columns, int words, long[] rows) {
-    long[] block = new long[64];
-    for (int b = 0; b < words; b++) {
+  static void transpose128(long[] columns, int base, int width, long[] rows, long[] block) {
+    for (int b = 0; b < width; b++) {
       for (int half = 0; half < 2; half++) {
-        int base = 64 * half * words + b;
+        int from = base + 64 * half * width + b;
         for (int k = 0; k < 64; k++) {
-          block[k] = columns[base + k * words];
+          block[k] = columns[from + k * width];
         }
         transpose64(block);
         int out = 128 * b + half;

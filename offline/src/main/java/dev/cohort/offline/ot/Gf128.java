@@ -1,7 +1,5 @@
 package dev.cohort.offline.ot;
 
-import dev.cohort.random.Prg;
-
 /**
  * Arithmetic in GF(2^128) = GF(2)[X] / (X^128 + X^7 + X^2 + X + 1), the field of the KOS
  * correlation check. An element is two longs: bit i of {@code lo} is the coefficient of X^i, bit i
@@ -50,41 +48,6 @@ final class Gf128 {
     w1 ^= (w2 >>> 63) ^ (w2 >>> 62) ^ (w2 >>> 57);
     out[offset] = w0;
     out[offset + 1] = w1;
-  }
-
-  /**
-   * For each of the {@code count} columns (column c at words {@code [c·words, (c + 1)·words)} of
-   * {@code columns}), S_c = XOR of χ_j over the bits j set in it, into {@code sums[2c, 2c + 2)}.
-   * χ_j are read from {@code chi}, two words per row, 64 rows at a time in row order.
-   */
-  static void columnSums(long[] columns, int count, int words, Prg chi, long[] sums) {
-    long[] coefficients = new long[128];
-    long[] table = new long[16 * 16 * 2]; // table[g][v]: XOR of χ_{4g+k} for the bits k of v
-    java.util.Arrays.fill(sums, 0, 2 * count, 0);
-    for (int b = 0; b < words; b++) {
-      chi.fill(coefficients, 0, 128);
-      for (int g = 0; g < 16; g++) {
-        int base = 32 * g;
-        for (int v = 1; v < 16; v++) {
-          int k = Integer.numberOfTrailingZeros(v);
-          int rest = base + 2 * (v & (v - 1));
-          table[base + 2 * v] = table[rest] ^ coefficients[2 * (4 * g + k)];
-          table[base + 2 * v + 1] = table[rest + 1] ^ coefficients[2 * (4 * g + k) + 1];
-        }
-      }
-      for (int c = 0; c < count; c++) {
-        long w = columns[c * words + b];
-        long lo = 0;
-        long hi = 0;
-        for (int g = 0; g < 16; g++) {
-          int index = 32 * g + 2 * (int) (w >>> (4 * g) & 15);
-          lo ^= table[index];
-          hi ^= table[index + 1];
-        }
-        sums[2 * c] ^= lo;
-        sums[2 * c + 1] ^= hi;
-      }
-    }
   }
 
   /** Σ_{c < 128} X^c·S_c mod the field polynomial, with S_c at {@code sums[2c, 2c + 2)}. */

@@ -6,6 +6,7 @@ import dev.cohort.random.Prg;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
+import java.util.Arrays;
 
 /**
  * Actively secure OT extension [KOS15]: after κ = 128 base OTs per ordered pair in the reverse
@@ -47,6 +48,9 @@ public final class KosExtension implements PairwiseOts {
   /** s, the statistical security parameter of the correlation check. */
   static final int STATISTICAL = 64;
 
+  /** Words per column in one chunk of the matrices (4096 rows). */
+  private static final int CHUNK_WORDS = 64;
+
   private static final int COMMIT_WORDS = 4;
   private static final byte[] COMMIT_DOMAIN = ascii("cohort/offline/ot/KOS15/commit/v1");
   private static final byte[] SEED_DOMAIN = ascii("cohort/offline/ot/KOS15/challenge/v1");
@@ -62,6 +66,7 @@ public final class KosExtension implements PairwiseOts {
   private AesCtrPrg[][] senderSeeds; // [peer][i]: PRG(k^i_{Δ_i}) as sender to the peer
   private AesCtrPrg[][] zeroSeeds; // [peer][i]: PRG(k^i_0) as receiver from the peer
   private AesCtrPrg[][] oneSeeds; // [peer][i]: PRG(k^i_1) as receiver from the peer
+  private Pair[] pairs;
   private long calls;
   private long rowsDone; // tweaks used so far by every ordered pair
 
@@ -92,14 +97,13 @@ public final class KosExtension implements PairwiseOts {
     }
     int words = (count + KAPPA + STATISTICAL + 63) >>> 6;
     long call = calls++;
-    Pair[] pairs = new Pair[parties];
     long[][] outgoing = new long[parties][];
     int[] lengths = new int[parties];
     for (int p = 0; p < parties; p++) {
       if (p != me) {
-        pairs[p] = new Pair(p, words);
+        pairs[p].prepare(words);
         outgoing[p] = pairs[p].receiverColumns(choices[p], count, call);
-        lengths[p] = outgoing[p].length;
+        lengths[p] = KAPPA * words + COMMIT_WORDS;
       }
     }
     long[][] incoming = channel.exchange(outgoing, lengths);
@@ -157,6 +161,12 @@ public final class KosExtension implements PairwiseOts {
         oneSeeds[p] = prgs(seeds.one()[p]);
       }
     }
+    pairs = new Pair[parties];
+    for (int p = 0; p < parties; p++) {
+      if (p != me) {
+        pairs[p] = new Pair(p);
+      }
+    }
     delta = deltas;
   }
 
@@ -168,54 +178,76 @@ public final class KosExtension implements PairwiseOts {
       putLong(key, 8, keys[2 * i + 1]);
       prgs[i] = new AesCtrPrg(key, 0);
     }
-    java.util.Arrays.fill(key, (byte) 0);
+    Arrays.fill(key, (byte) 0);
     return prgs;
   }
 
-  /** One call's state toward one peer, as receiver from it and as sender to it. */
+  /**
+   * The state toward one peer, as receiver from it and as sender to it; its arrays are reused from
+   * call to call (grown when a call needs more).
+   *
+   * <p>Matrices and the u frame are column-major in chunks of {@value #CHUNK_WORDS} words (4096
+   * rows): chunk k holds the 128 columns' words {@code [64k, 64k + width)} one column after the
+   * other from word {@code 128·64k}, so that the check and the transpose, which gather the 128
+   * columns' words of a block, read a few consecutive kilobytes.
+   */
   private final class Pair {
     private final int peer;
-    private final int words;
-    private final long[] receiver; // t^0 .. t^127, then r: 129 columns of `words`
-    private final long[] sender; // q^0 .. q^127
     private final long[] share = new long[COMMIT_WORDS];
+    private final long[] rows = new long[2 * 64 * CHUNK_WORDS];
+    private final long[] block = new long[64];
+    private int words;
+    private long[] receiver = new long[0]; // t: PRG(k^i_0), chunked columns
+    private long[] choiceBits = new long[0]; // r
+    private long[] sender = new long[0]; // q, chunked columns
+    private long[] frame = new long[0]; // u, then the commitment
     private long[] peerCommitment;
-    private Prg receiverChallenges;
-    private Prg senderChallenges;
+    private CorrelationCheck receiverCheck;
+    private CorrelationCheck senderCheck;
 
-    Pair(int peer, int words) {
+    Pair(int peer) {
       this.peer = peer;
+    }
+
+    /** Sizes the arrays for {@code words} words per column. */
+    void prepare(int words) {
       this.words = words;
-      this.receiver = new long[(KAPPA + 1) * words];
-      this.sender = new long[KAPPA * words];
+      if (receiver.length < KAPPA * words) {
+        receiver = new long[KAPPA * words];
+        choiceBits = new long[words];
+        sender = new long[KAPPA * words];
+        frame = new long[KAPPA * words + COMMIT_WORDS];
+      }
     }
 
     /** Round 1 as receiver: the u columns and the commitment to this party's coin-toss share. */
     long[] receiverColumns(long[] choices, int count, long call) {
-      int rOffset = KAPPA * words;
-      prg.fill(receiver, rOffset, words); // padding rows get random choices
-      int full = count >>> 6;
       if (choices.length < (count + 63) >>> 6) {
         throw new IllegalArgumentException(
-            "choices for "
+            "choices for P"
                 + peer
                 + " have "
                 + choices.length
                 + " words, need "
-                + (count + 63 >>> 6));
+                + ((count + 63) >>> 6));
       }
-      System.arraycopy(choices, 0, receiver, rOffset, full);
+      long[] r = choiceBits;
+      prg.fill(r, 0, words); // padding rows get random choices
+      int full = count >>> 6;
+      System.arraycopy(choices, 0, r, 0, full);
       if ((count & 63) != 0) {
         long low = (1L << (count & 63)) - 1;
-        receiver[rOffset + full] = choices[full] & low | receiver[rOffset + full] & ~low;
+        r[full] = choices[full] & low | r[full] & ~low;
       }
-      long[] frame = new long[KAPPA * words + COMMIT_WORDS];
-      for (int i = 0; i < KAPPA; i++) {
-        int column = i * words;
-        zeroSeeds[peer][i].fill(receiver, column, words);
-        oneSeeds[peer][i].fill(frame, column, words);
-        for (int w = 0; w < words; w++) {
-          frame[column + w] ^= receiver[column + w] ^ receiver[rOffset + w];
+      for (int first = 0; first < words; first += CHUNK_WORDS) {
+        int width = Math.min(CHUNK_WORDS, words - first);
+        for (int i = 0; i < KAPPA; i++) {
+          int column = KAPPA * first + i * width;
+          zeroSeeds[peer][i].fill(receiver, column, width);
+          oneSeeds[peer][i].fill(frame, column, width);
+          for (int w = 0; w < width; w++) {
+            frame[column + w] ^= receiver[column + w] ^ r[first + w];
+          }
         }
       }
       prg.fill(share, 0, COMMIT_WORDS);
@@ -224,46 +256,52 @@ public final class KosExtension implements PairwiseOts {
     }
 
     /** After round 1 as sender: q^i = PRG(k^i_{Δ_i}) ⊕ Δ_i·u^i. */
-    void senderColumns(long[] frame) {
+    void senderColumns(long[] u) {
       long[] d = delta[peer];
-      for (int i = 0; i < KAPPA; i++) {
-        int column = i * words;
-        senderSeeds[peer][i].fill(sender, column, words);
-        if ((d[i >>> 6] >>> (i & 63) & 1) != 0) {
-          for (int w = 0; w < words; w++) {
-            sender[column + w] ^= frame[column + w];
+      for (int first = 0; first < words; first += CHUNK_WORDS) {
+        int width = Math.min(CHUNK_WORDS, words - first);
+        for (int i = 0; i < KAPPA; i++) {
+          int column = KAPPA * first + i * width;
+          senderSeeds[peer][i].fill(sender, column, width);
+          if ((d[i >>> 6] >>> (i & 63) & 1) != 0) {
+            for (int w = 0; w < width; w++) {
+              sender[column + w] ^= u[column + w];
+            }
           }
         }
       }
-      peerCommitment = java.util.Arrays.copyOfRange(frame, KAPPA * words, frame.length);
+      peerCommitment = Arrays.copyOfRange(u, KAPPA * words, KAPPA * words + COMMIT_WORDS);
     }
 
     /** After round 2: checks the peer's opening, seeds χ, and returns (x, t) as receiver. */
     long[] receiverCheck(long[] opening, long call) {
       long[] expected = new long[COMMIT_WORDS];
       commit(peer, me, call, opening, expected, 0);
-      if (!java.util.Arrays.equals(expected, peerCommitment)) {
+      if (!Arrays.equals(expected, peerCommitment)) {
         throw Aborts.abort(channel, peer, "coin-toss commitment check (opening does not match)");
       }
       byte[] seed = challengeSeed(call, opening);
-      receiverChallenges = Prg.fromKey(seed, peer); // χ of the OTs from the peer to this party
-      senderChallenges = Prg.fromKey(seed, me); // χ of the OTs from this party to the peer
-      java.util.Arrays.fill(seed, (byte) 0);
-      long[] sums = new long[2 * (KAPPA + 1)];
-      Gf128.columnSums(receiver, KAPPA + 1, words, receiverChallenges, sums);
+      receiverCheck = new CorrelationCheck(Prg.fromKey(seed, peer)); // OTs from the peer
+      senderCheck = new CorrelationCheck(Prg.fromKey(seed, me)); // OTs to the peer
+      Arrays.fill(seed, (byte) 0);
+      for (int first = 0; first < words; first += CHUNK_WORDS) {
+        int width = Math.min(CHUNK_WORDS, words - first);
+        receiverCheck.add(receiver, KAPPA * first, width, choiceBits, first);
+      }
       long[] check = new long[4];
-      check[0] = sums[2 * KAPPA]; // x: the column r
-      check[1] = sums[2 * KAPPA + 1];
-      Gf128.shiftedSum(sums, check, 2);
+      receiverCheck.extraResult(check, 0); // x
+      receiverCheck.result(check, 2); // t
       return check;
     }
 
     /** After round 3 as sender: Σ q_j·χ_j must equal t ⊕ x·Δ. */
     void senderCheck(long[] check) {
-      long[] sums = new long[2 * KAPPA];
-      Gf128.columnSums(sender, KAPPA, words, senderChallenges, sums);
+      for (int first = 0; first < words; first += CHUNK_WORDS) {
+        int width = Math.min(CHUNK_WORDS, words - first);
+        senderCheck.add(sender, KAPPA * first, width, null, 0);
+      }
       long[] q = new long[2];
-      Gf128.shiftedSum(sums, q, 0);
+      senderCheck.result(q, 0);
       long[] xDelta = new long[2];
       Gf128.multiply(check[0], check[1], delta[peer][0], delta[peer][1], xDelta, 0);
       if ((q[0] ^ check[2] ^ xDelta[0]) != 0 || (q[1] ^ check[3] ^ xDelta[1]) != 0) {
@@ -284,28 +322,32 @@ public final class KosExtension implements PairwiseOts {
       update(sha, Math.min(me, peer), Math.max(me, peer), call);
       update(sha, low[0], low[1], low[2], low[3]);
       update(sha, high[0], high[1], high[2], high[3]);
-      return java.util.Arrays.copyOf(sha.digest(), 16);
+      return Arrays.copyOf(sha.digest(), 16);
     }
 
-    /** Transposes and hashes: this pair's entries of the batch. */
+    /** Transposes and hashes, a chunk at a time: this pair's entries of the batch. */
     void keys(int count, long[][] zero, long[][] one, long[][] received) {
-      long[] rows = new long[KAPPA * words];
       long[] noMask = new long[2];
-      BitMatrix.transpose128(receiver, words, rows);
       received[peer] = new long[2 * count];
-      hash.hash(rows, noMask, count, tweak(peer, me), received[peer]);
-      BitMatrix.transpose128(sender, words, rows);
       zero[peer] = new long[2 * count];
       one[peer] = new long[2 * count];
-      long[] tweak = tweak(me, peer);
-      hash.hash(rows, noMask, count, tweak, zero[peer]);
-      hash.hash(rows, delta[peer], count, tweak, one[peer]);
+      for (int first = 0; first < words && 64 * first < count; first += CHUNK_WORDS) {
+        int width = Math.min(CHUNK_WORDS, words - first);
+        int row = 64 * first;
+        int n = Math.min(64 * width, count - row);
+        BitMatrix.transpose128(receiver, KAPPA * first, width, rows, block);
+        hash.hash(rows, noMask, n, tweak(peer, me, row), received[peer], row);
+        BitMatrix.transpose128(sender, KAPPA * first, width, rows, block);
+        long[] tweak = tweak(me, peer, row);
+        hash.hash(rows, noMask, n, tweak, zero[peer], row);
+        hash.hash(rows, delta[peer], n, tweak, one[peer], row);
+      }
     }
   }
 
-  /** The tweak of the first row of this call from {@code from} to {@code to}. */
-  private long[] tweak(int from, int to) {
-    return new long[] {rowsDone, (long) from << 32 | to};
+  /** The tweak of row {@code row} of this call from {@code from} to {@code to}. */
+  private long[] tweak(int from, int to, int row) {
+    return new long[] {rowsDone + row, (long) from << 32 | to};
   }
 
   /** SHA-256 of the domain, the parties, the call and the share into {@code out[offset, +4)}. */

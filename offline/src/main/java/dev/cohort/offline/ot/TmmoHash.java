@@ -64,10 +64,10 @@ final class TmmoHash {
 
   /**
    * Hashes {@code count} rows (two words each) of {@code rows}, each XORed with {@code mask} (two
-   * words) first, into {@code out[0, 2·count)}; row j gets the tweak {@code (tweak[0] + j,
-   * tweak[1])}.
+   * words) first, into {@code out} from row {@code outRow} on (words {@code [2·outRow, 2·(outRow +
+   * count))}); row j gets the tweak {@code (tweak[0] + j, tweak[1])}.
    */
-  void hash(long[] rows, long[] mask, int count, long[] tweak, long[] out) {
+  void hash(long[] rows, long[] mask, int count, long[] tweak, long[] out, int outRow) {
     long maskLo = mask[0];
     long maskHi = mask[1];
     long tweakHigh = tweak[1];
@@ -85,7 +85,7 @@ final class TmmoHash {
       }
       permute(input, twice, 16 * n);
       for (int j = 0; j < n; j++) {
-        int o = 2 * (start + j);
+        int o = 2 * (outRow + start + j);
         out[o] = (long) LONG_LE.get(twice, 16 * j) ^ (long) LONG_LE.get(once, 16 * j);
         out[o + 1] = (long) LONG_LE.get(twice, 16 * j + 8) ^ (long) LONG_LE.get(once, 16 * j + 8);
       }

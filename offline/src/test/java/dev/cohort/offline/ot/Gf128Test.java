@@ -50,15 +50,24 @@ class Gf128Test {
   }
 
   @Test
-  void columnSumsThenShiftedSum_matchesSumOfRowProducts() {
+  void correlationCheck_chunksOfRows_matchesSumOfRowProducts() {
     Prg prg = Prg.seeded(2);
-    int words = 3;
+    int words = 3; // checked as two chunks: 2 words (128 rows), then 1 word
     long[] columns = new long[129 * words];
     prg.fill(columns, 0, columns.length);
-    long[] sums = new long[2 * 129];
-    Gf128.columnSums(columns, 129, words, Prg.seeded(3), sums);
+    long[] chunked = new long[128 * words]; // the same matrix in chunks of 2 words per column
+    for (int c = 0; c < 128; c++) {
+      chunked[2 * c] = columns[c * words];
+      chunked[2 * c + 1] = columns[c * words + 1];
+      chunked[256 + c] = columns[c * words + 2];
+    }
+    CorrelationCheck check = new CorrelationCheck(Prg.seeded(3));
+    check.add(chunked, 0, 2, columns, 128 * words);
+    check.add(chunked, 256, 1, columns, 128 * words + 2);
     long[] total = new long[2];
-    Gf128.shiftedSum(sums, total, 0);
+    check.result(total, 0);
+    long[] sums = new long[2];
+    check.extraResult(sums, 0);
 
     Prg chi = Prg.seeded(3);
     long[] expected = new long[2];
@@ -85,6 +94,6 @@ class Gf128Test {
       }
     }
     assertArrayEquals(expected, total);
-    assertArrayEquals(x, new long[] {sums[256], sums[257]});
+    assertArrayEquals(x, sums);
   }
 }

@@ -45,17 +45,17 @@ class TmmoHashTest {
     Prg.seeded(5).fill(rows, 0, rows.length);
     long[] mask = {0x1234L, -7L};
     long[] tweak = {1L << 40, 0x0000_0002_0000_0001L};
-    long[] out = new long[2 * count];
-    new TmmoHash().hash(rows, mask, count, tweak, out);
+    long[] out = new long[2 * count + 6];
+    new TmmoHash().hash(rows, mask, count, tweak, out, 3);
 
     Cipher aes = Cipher.getInstance("AES/ECB/NoPadding");
     aes.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(KEY, "AES"));
-    long[] expected = new long[2 * count];
+    long[] expected = new long[2 * count + 6];
     for (int j = 0; j < count; j++) {
       long[] once = pi(aes, rows[2 * j] ^ mask[0], rows[2 * j + 1] ^ mask[1]);
       long[] twice = pi(aes, once[0] ^ (tweak[0] + j), once[1] ^ tweak[1]);
-      expected[2 * j] = twice[0] ^ once[0];
-      expected[2 * j + 1] = twice[1] ^ once[1];
+      expected[6 + 2 * j] = twice[0] ^ once[0];
+      expected[6 + 2 * j + 1] = twice[1] ^ once[1];
     }
     assertArrayEquals(expected, out);
   }
