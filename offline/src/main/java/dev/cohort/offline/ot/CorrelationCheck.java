@@ -3,19 +3,25 @@ package dev.cohort.offline.ot;
 import dev.cohort.random.Prg;
 
 /**
- * The sum Σ_j χ_j·row_j in GF(2^128) of the KOS correlation check, over a bit matrix given column
- * by column, one chunk of rows at a time, with the coefficients χ_j read from a PRG (two words per
- * row, in row order). An optional extra column e gives Σ_j e_j·χ_j as well (the receiver's x).
+ * The sums Σ_j χ_j·row_j in GF(2^128) of the KOS correlation check for both directions of a pair:
+ * over this party's receiver matrix t (with its choice column r, whose sum Σ_j r_j·χ_j is x) and
+ * over its sender matrix q, given column by column, one chunk of rows at a time, with the
+ * coefficients χ_j read from a PRG (two words per row, in row order).
  *
  * <p>Java 17 has no carry-less multiply intrinsic, so the sum is never computed one product at a
  * time. Writing row_j = Σ_c row_j[c]·X^c over its 128 bits (the columns c), the sum is Σ_c X^c·S_c
  * with S_c = XOR of the χ_j of the rows whose bit c is set. For each block of 64 rows, the method
  * of the four Russians builds 8 tables of the 256 XOR combinations of 8 consecutive χ_j, and each
- * column's 64-bit word of the block then costs 8 lookups; every column shares the tables. The S_c
- * accumulate unreduced, and {@link #result} shifts, adds and reduces once per batch ({@link
- * Gf128#shiftedSum}).
+ * column's 64-bit word of the block then costs 8 lookups. The S_c accumulate unreduced, and the
+ * results shift, add and reduce once per batch ({@link Gf128#shiftedSum}).
  *
- * <p>Not thread-safe; one instance per check.
+ * <p>Building the tables costs about as much as the lookups of one matrix, so both directions of a
+ * pair share one challenge stream and every table serves 257 columns. Each check alone is the KOS
+ * check with uniform χ; what one direction reveals (the honest receiver's x and t) depends on that
+ * direction's choices, seeds and Δ only, never on the other direction's Δ, so a common χ gives a
+ * cheating peer nothing toward the other check.
+ *
+ * <p>Not thread-safe; one instance per pair and call.
  */
 final class CorrelationCheck {
 
@@ -23,33 +29,37 @@ final class CorrelationCheck {
   private final long[] coefficients = new long[128];
   private final long[] tableLo = new long[8 * 256];
   private final long[] tableHi = new long[8 * 256];
-  private final long[] sums = new long[2 * 129]; // S_0 .. S_127, then the extra column's sum
+  private final long[] receiverSums = new long[2 * 129]; // S_0 .. S_127 of t, then x
+  private final long[] senderSums = new long[2 * 128]; // S_0 .. S_127 of q
 
   CorrelationCheck(Prg chi) {
     this.chi = chi;
   }
 
   /**
-   * Adds the next {@code 64·width} rows: 128 columns of {@code width} words at {@code base} of
-   * {@code columns} (column c at {@code base + c·width}), and, unless {@code extra} is null, the
-   * extra column's words at {@code extra[extraBase, extraBase + width)}.
+   * Adds the next {@code 64·width} rows: the chunk of the 128-column matrices {@code receiver} and
+   * {@code sender} that starts at word {@code 128·first} (column c at {@code 128·first + c·width}),
+   * and the choice bits {@code choiceBits[first, first + width)}.
    */
-  void add(long[] columns, int base, int width, long[] extra, int extraBase) {
+  void add(long[] receiver, long[] choiceBits, long[] sender, int first, int width) {
     long[] lo = tableLo;
     long[] hi = tableHi;
-    long[] s = sums;
+    long[] t = receiverSums;
+    long[] q = senderSums;
+    int base = 128 * first;
     for (int b = 0; b < width; b++) {
       buildTables();
       for (int c = 0; c < 128; c++) {
-        long w = columns[base + c * width + b];
-        s[2 * c] ^= lookup(lo, w);
-        s[2 * c + 1] ^= lookup(hi, w);
+        long w = receiver[base + c * width + b];
+        t[2 * c] ^= lookup(lo, w);
+        t[2 * c + 1] ^= lookup(hi, w);
+        long v = sender[base + c * width + b];
+        q[2 * c] ^= lookup(lo, v);
+        q[2 * c + 1] ^= lookup(hi, v);
       }
-      if (extra != null) {
-        long w = extra[extraBase + b];
-        s[256] ^= lookup(lo, w);
-        s[257] ^= lookup(hi, w);
-      }
+      long w = choiceBits[first + b];
+      t[256] ^= lookup(lo, w);
+      t[257] ^= lookup(hi, w);
     }
   }
 
@@ -65,7 +75,10 @@ final class CorrelationCheck {
         ^ table[1792 + (int) (w >>> 56)];
   }
 
-  /** Table g, entry v: the XOR of χ_{8g+k} over the bits k set in v, for the next 64 rows. */
+  /**
+   * Table g, entry v: the XOR of χ_{8g+k} over the bits k set in v, for the next 64 rows, one XOR
+   * per entry. (Building each table from two 16-entry nibble tables instead was slower.)
+   */
   private void buildTables() {
     long[] c = coefficients;
     long[] lo = tableLo;
@@ -85,14 +98,15 @@ final class CorrelationCheck {
     }
   }
 
-  /** Σ_j χ_j·row_j into {@code out[offset, +2)}. */
-  void result(long[] out, int offset) {
-    Gf128.shiftedSum(sums, out, offset);
+  /** The receiver's check values: x into {@code out[0, 2)}, t = Σ_j χ_j·t_j into {@code [2, 4)}. */
+  void receiverResult(long[] out) {
+    out[0] = receiverSums[256];
+    out[1] = receiverSums[257];
+    Gf128.shiftedSum(receiverSums, out, 2);
   }
 
-  /** Σ_j e_j·χ_j of the extra column into {@code out[offset, +2)}. */
-  void extraResult(long[] out, int offset) {
-    out[offset] = sums[256];
-    out[offset + 1] = sums[257];
+  /** The sender's side: Σ_j χ_j·q_j into {@code out[0, 2)}. */
+  void senderResult(long[] out) {
+    Gf128.shiftedSum(senderSums, out, 0);
   }
 }

@@ -22,6 +22,7 @@ import java.util.Arrays;
  *   round 1  R -> S   u^0 .. u^127, and a commitment to R's share of a coin toss
  *   S: q^i = PRG(k^i_{Δ_i}) ⊕ Δ_i·u^i, so that row j is q_j = t_j ⊕ r_j·Δ
  *   round 2  both     open the coin-toss shares; their hash seeds the challenges χ_j ∈ GF(2^128)
+ *                     (one stream for both directions of the pair, see CorrelationCheck)
  *   round 3  R -> S   x = Σ_j r_j·χ_j and t = Σ_j t_j·χ_j
  *   S: abort unless Σ_j q_j·χ_j = t ⊕ x·Δ                  (the correlation check)
  *   keys     S: k0_j = H(q_j, i_j), k1_j = H(q_j ⊕ Δ, i_j);   R: k_{r_j} = H(t_j, i_j)
@@ -202,8 +203,7 @@ public final class KosExtension implements PairwiseOts {
     private long[] sender = new long[0]; // q, chunked columns
     private long[] frame = new long[0]; // u, then the commitment
     private long[] peerCommitment;
-    private CorrelationCheck receiverCheck;
-    private CorrelationCheck senderCheck;
+    private long[] senderSum; // Σ_j χ_j·q_j of this call
 
     Pair(int peer) {
       this.peer = peer;
@@ -273,7 +273,10 @@ public final class KosExtension implements PairwiseOts {
       peerCommitment = Arrays.copyOfRange(u, KAPPA * words, KAPPA * words + COMMIT_WORDS);
     }
 
-    /** After round 2: checks the peer's opening, seeds χ, and returns (x, t) as receiver. */
+    /**
+     * After round 2: checks the peer's opening, seeds χ, sums both directions' rows (see {@link
+     * CorrelationCheck}) and returns this party's (x, t) as receiver.
+     */
     long[] receiverCheck(long[] opening, long call) {
       long[] expected = new long[COMMIT_WORDS];
       commit(peer, me, call, opening, expected, 0);
@@ -281,27 +284,21 @@ public final class KosExtension implements PairwiseOts {
         throw Aborts.abort(channel, peer, "coin-toss commitment check (opening does not match)");
       }
       byte[] seed = challengeSeed(call, opening);
-      receiverCheck = new CorrelationCheck(Prg.fromKey(seed, peer)); // OTs from the peer
-      senderCheck = new CorrelationCheck(Prg.fromKey(seed, me)); // OTs to the peer
+      CorrelationCheck check = new CorrelationCheck(Prg.fromKey(seed, 0));
       Arrays.fill(seed, (byte) 0);
       for (int first = 0; first < words; first += CHUNK_WORDS) {
-        int width = Math.min(CHUNK_WORDS, words - first);
-        receiverCheck.add(receiver, KAPPA * first, width, choiceBits, first);
+        check.add(receiver, choiceBits, sender, first, Math.min(CHUNK_WORDS, words - first));
       }
-      long[] check = new long[4];
-      receiverCheck.extraResult(check, 0); // x
-      receiverCheck.result(check, 2); // t
-      return check;
+      senderSum = new long[2];
+      check.senderResult(senderSum);
+      long[] values = new long[4];
+      check.receiverResult(values);
+      return values;
     }
 
     /** After round 3 as sender: Σ q_j·χ_j must equal t ⊕ x·Δ. */
     void senderCheck(long[] check) {
-      for (int first = 0; first < words; first += CHUNK_WORDS) {
-        int width = Math.min(CHUNK_WORDS, words - first);
-        senderCheck.add(sender, KAPPA * first, width, null, 0);
-      }
-      long[] q = new long[2];
-      senderCheck.result(q, 0);
+      long[] q = senderSum;
       long[] xDelta = new long[2];
       Gf128.multiply(check[0], check[1], delta[peer][0], delta[peer][1], xDelta, 0);
       if ((q[0] ^ check[2] ^ xDelta[0]) != 0 || (q[1] ^ check[3] ^ xDelta[1]) != 0) {

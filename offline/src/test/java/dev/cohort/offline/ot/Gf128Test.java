@@ -49,29 +49,9 @@ class Gf128Test {
     }
   }
 
-  @Test
-  void correlationCheck_chunksOfRows_matchesSumOfRowProducts() {
-    Prg prg = Prg.seeded(2);
-    int words = 3; // checked as two chunks: 2 words (128 rows), then 1 word
-    long[] columns = new long[129 * words];
-    prg.fill(columns, 0, columns.length);
-    long[] chunked = new long[128 * words]; // the same matrix in chunks of 2 words per column
-    for (int c = 0; c < 128; c++) {
-      chunked[2 * c] = columns[c * words];
-      chunked[2 * c + 1] = columns[c * words + 1];
-      chunked[256 + c] = columns[c * words + 2];
-    }
-    CorrelationCheck check = new CorrelationCheck(Prg.seeded(3));
-    check.add(chunked, 0, 2, columns, 128 * words);
-    check.add(chunked, 256, 1, columns, 128 * words + 2);
-    long[] total = new long[2];
-    check.result(total, 0);
-    long[] sums = new long[2];
-    check.extraResult(sums, 0);
-
-    Prg chi = Prg.seeded(3);
-    long[] expected = new long[2];
-    long[] x = new long[2];
+  /** Σ_j χ_j·row_j of a column-major matrix ({@code words} per column), one product at a time. */
+  private static long[] rowProducts(long[] columns, int words, Prg chi) {
+    long[] sum = new long[2];
     for (int j = 0; j < 64 * words; j++) {
       long chiLo = chi.nextLong();
       long chiHi = chi.nextLong();
@@ -86,14 +66,54 @@ class Gf128Test {
         }
       }
       long[] product = reference(chiLo, chiHi, rowLo, rowHi);
-      expected[0] ^= product[0];
-      expected[1] ^= product[1];
-      if ((columns[128 * words + (j >>> 6)] >>> (j & 63) & 1) != 0) {
+      sum[0] ^= product[0];
+      sum[1] ^= product[1];
+    }
+    return sum;
+  }
+
+  /** The same matrix in chunks of 2 words per column, then 1 word. */
+  private static long[] chunked(long[] columns) {
+    long[] chunked = new long[128 * 3];
+    for (int c = 0; c < 128; c++) {
+      chunked[2 * c] = columns[c * 3];
+      chunked[2 * c + 1] = columns[c * 3 + 1];
+      chunked[256 + c] = columns[c * 3 + 2];
+    }
+    return chunked;
+  }
+
+  @Test
+  void correlationCheck_chunksOfRows_matchesSumOfRowProducts() {
+    Prg prg = Prg.seeded(2);
+    int words = 3; // checked as two chunks: 2 words (128 rows), then 1 word
+    long[] receiver = new long[128 * words];
+    long[] sender = new long[128 * words];
+    long[] choiceBits = new long[words];
+    prg.fill(receiver, 0, receiver.length);
+    prg.fill(sender, 0, sender.length);
+    prg.fill(choiceBits, 0, words);
+    CorrelationCheck check = new CorrelationCheck(Prg.seeded(3));
+    check.add(chunked(receiver), choiceBits, chunked(sender), 0, 2);
+    check.add(chunked(receiver), choiceBits, chunked(sender), 2, 1);
+    long[] values = new long[4];
+    check.receiverResult(values);
+    long[] senderSum = new long[2];
+    check.senderResult(senderSum);
+
+    assertArrayEquals(
+        rowProducts(receiver, words, Prg.seeded(3)), new long[] {values[2], values[3]});
+    assertArrayEquals(rowProducts(sender, words, Prg.seeded(3)), senderSum);
+    Prg chi = Prg.seeded(3);
+    long[] x = new long[2];
+    for (int j = 0; j < 64 * words; j++) {
+      long chiLo = chi.nextLong();
+      long chiHi = chi.nextLong();
+      if ((choiceBits[j >>> 6] >>> (j & 63) & 1) != 0) {
         x[0] ^= chiLo;
         x[1] ^= chiHi;
       }
     }
-    assertArrayEquals(expected, total);
-    assertArrayEquals(x, sums);
+    assertArrayEquals(x, new long[] {values[0], values[1]});
   }
 }
