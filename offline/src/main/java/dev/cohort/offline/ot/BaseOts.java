@@ -44,6 +44,9 @@ import org.bouncycastle.math.ec.FixedPointCombMultiplier;
  */
 public final class BaseOts implements PairwiseOts {
 
+  /** The most OTs per ordered pair in one call (base OTs are for seeds, not for bulk). */
+  public static final int MAX_COUNT = 1 << 16;
+
   /** Words per point on the wire: the 33-byte compressed encoding, zero-padded to 40 bytes. */
   static final int POINT_WORDS = 5;
 
@@ -68,11 +71,9 @@ public final class BaseOts implements PairwiseOts {
 
   @Override
   public OtBatch transfer(int count, long[][] choices) {
-    if (count < 0) {
-      throw new IllegalArgumentException("count (" + count + ") must be >= 0");
-    }
     int parties = channel.parties();
     int me = channel.myId();
+    Arguments.check(count, MAX_COUNT, choices, me);
     long call = calls++;
     int[] lengths = new int[parties];
     long[][] outgoing = new long[parties][];

@@ -1,5 +1,6 @@
 package dev.cohort.offline.ot;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -102,5 +103,24 @@ class KosExtensionTest {
   @Test
   void transfer_truncatedCheck_aborts() {
     assertAbortsOnTamper(4, (outgoing, lengths) -> lengths[0] = 3, "frame length check");
+  }
+
+  @Test
+  void transfer_badArguments_areRejectedBeforeAnyRound() {
+    var network = new dev.cohort.net.InMemoryNetwork(2, java.time.Duration.ofSeconds(1));
+    var channel = network.channel(0);
+    KosExtension ots = new KosExtension(channel, Prg.seeded(1));
+    IllegalArgumentException tooMany =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> ots.transfer(KosExtension.MAX_COUNT + 1, new long[2][]));
+    assertTrue(tooMany.getMessage().startsWith("count (67108865) must be in [0, 67108864]"));
+    IllegalArgumentException shortChoices =
+        assertThrows(
+            IllegalArgumentException.class, () -> ots.transfer(65, new long[][] {null, {1}}));
+    assertEquals(
+        "choices for P1 must hold 65 bits (2 words), got 1 words", shortChoices.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> ots.transfer(1, new long[2][]));
+    assertEquals(0, channel.stats().totalFramesSent());
   }
 }
