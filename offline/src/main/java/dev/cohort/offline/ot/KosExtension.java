@@ -39,10 +39,11 @@ import java.util.Arrays;
  * receiver and as sender to one peer. A failed check throws before any key of the batch is
  * returned. The first call also runs the base OTs (two more rounds with {@link BaseOts}).
  *
- * <p>Cost: each party spends about 150 ms of CPU time per 2^20 OTs in each direction of a pair
- * (about 7 million OTs per CPU-second; JFR: about half in the check's table look-ups, a fifth in
- * the transpose, a sixth in the hash), and sends 16.4 bytes per OT. Memory: three 128-column
- * matrices per peer, reused from call to call, plus the returned keys.
+ * <p>Cost: with 2 parties, each spends about 150 ms of CPU time per call of 2^20 OTs in each
+ * direction (about 7 million OTs per CPU-second; JFR: about half in the check's tables and
+ * look-ups, a fifth in the transpose, a sixth in the hash), and sends 16 bytes per OT plus 3 KiB
+ * per call and peer. Memory: three 128-column matrices per peer, reused from call to call, plus the
+ * returned keys.
  *
  * <p>Not thread-safe; one instance per party and channel.
  */
