@@ -64,7 +64,8 @@ import java.util.List;
  * words per peer) and three openings; an input bit adds an input mask and one opening.
  *
  * <p>Batches of more than {@value #MAX_BATCH} items run as several protocol runs, to bound the
- * frames (about 16 KB per triple and peer over 2^127 − 1).
+ * frames: at most about 166 MB (the COPE rows of a full run over 2^127 − 1), under the transports'
+ * default frame limit of 256 MiB.
  */
 public final class MascotPreprocessing implements SpdzPreprocessing {
 
