@@ -1,0 +1,97 @@
+package dev.cohort.bench;
+
+import dev.cohort.field.Fields;
+import dev.cohort.harness.PartyThreads;
+import dev.cohort.net.Channel;
+import dev.cohort.net.InMemoryNetwork;
+import dev.cohort.offline.mascot.MascotPreprocessing;
+import dev.cohort.random.Prg;
+import dev.cohort.spdz.SpdzPreprocessing.Triples;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * MASCOT triples over 2^127 − 1: {@code parties} parties as threads in one JVM over the in-memory
+ * transport, each with its own {@link MascotPreprocessing}, make {@value #BATCH} triples per
+ * invocation (one protocol run: Gilboa multiplication, combining, COPE authentication, sacrifice,
+ * MAC check). The score is triples per second.
+ *
+ * <p>The OTs are <b>INSECURE</b> ideal ones ({@link InsecureIdealOts}: shared keys, nothing sent),
+ * so the score is the protocol above the OTs: COPE, Gilboa expansion and corrections, checks and
+ * the in-memory transport. With a real OT extension the extension's own cost comes on top.
+ *
+ * <p>Run: {@code java -jar jmh/target/benchmarks.jar MascotBenchmark}.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 2, time = 2)
+@Measurement(iterations = 4, time = 2)
+@Fork(
+    value = 1,
+    jvmArgs = {"-Xmx6g"})
+public class MascotBenchmark {
+
+  static final int BATCH = 10_000;
+
+  /** The parties' preprocessing instances and their threads, alive for the whole trial. */
+  @State(Scope.Benchmark)
+  public static class Parties {
+
+    @Param({"2", "3"})
+    public int parties;
+
+    PartyThreads threads;
+    MascotPreprocessing[] preprocessing;
+    Channel[] channels;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+      InMemoryNetwork network = new InMemoryNetwork(parties, Duration.ofSeconds(120));
+      threads = PartyThreads.standing(parties, Duration.ofSeconds(300));
+      preprocessing = new MascotPreprocessing[parties];
+      channels = new Channel[parties];
+      threads.run(
+          p -> {
+            channels[p] = network.channel(p);
+            preprocessing[p] =
+                new MascotPreprocessing(
+                    Fields.MERSENNE_127,
+                    channels[p],
+                    new InsecureIdealOts(7, 1, p, parties),
+                    new InsecureIdealOts(7, 2, p, parties),
+                    Prg.secure());
+            return null;
+          });
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+      for (Channel c : channels) {
+        c.close();
+      }
+      threads.close();
+    }
+  }
+
+  /** {@value #BATCH} triples at every party. */
+  @Benchmark
+  @OperationsPerInvocation(BATCH)
+  public List<Triples> triples(Parties s) {
+    return s.threads.run(p -> s.preprocessing[p].triples(BATCH));
+  }
+}
