@@ -15,9 +15,15 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class Arrivals {
 
+  private final long pollNanos;
   private final AtomicInteger remaining = new AtomicInteger();
   private volatile Thread waiter;
   private volatile boolean alarm;
+
+  /** Arrivals whose waiter looks for {@code pollNanos} (yielding) before it parks; 0: parks. */
+  Arrivals(long pollNanos) {
+    this.pollNanos = pollNanos;
+  }
 
   /** Party thread: starts waiting for {@code count} links, which it has just marked awaited. */
   void expect(int count) {
@@ -48,10 +54,15 @@ final class Arrivals {
 
   /**
    * Party thread: parks until every awaited frame is there, a failure was raised, or the deadline
-   * ({@link System#nanoTime}) passes; true unless the deadline passed first.
+   * ({@link System#nanoTime}) passes; true unless the deadline passed first. It first looks for up
+   * to the busy-poll time, yielding the processor between looks, so that a round whose frames come
+   * within that time costs no park and no wake-up (see {@link BusyPollStrategy} for why it yields).
+   * An unpark that comes while it looks leaves a permit: the next park returns at once and the loop
+   * below looks again, so nothing is lost.
    */
   boolean await(long deadline) {
     try {
+      poll(Math.min(deadline, System.nanoTime() + pollNanos));
       while (remaining.get() > 0 && !alarm) {
         long left = deadline - System.nanoTime();
         if (left <= 0) {
@@ -66,6 +77,13 @@ final class Arrivals {
       return true;
     } finally {
       waiter = null;
+    }
+  }
+
+  /** Looks until the round is complete, a failure was raised, or {@code until} passes. */
+  private void poll(long until) {
+    while (remaining.get() > 0 && !alarm && until - System.nanoTime() > 0) {
+      Thread.yield();
     }
   }
 }
