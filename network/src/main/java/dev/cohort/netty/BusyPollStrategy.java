@@ -7,8 +7,9 @@ import io.netty.util.IntSupplier;
 /**
  * The select strategy of a party's event loop: once the loop has run out of work it keeps polling
  * its sockets ({@code selectNow}) and its task queue for up to the busy-poll time before it blocks
- * in {@code select}. Invariant: the loop blocks only after a whole busy-poll time without work, and
- * never delays a scheduled task (heartbeats, timeouts) by more than that.
+ * in {@code select}, less when its recent waits were longer than that ({@link PollWindow}).
+ * Invariant: it never delays a scheduled task (heartbeats, timeouts) by more than the busy-poll
+ * time.
  *
  * <p>Why: in a chain of dependent rounds the loop has work again within tens of microseconds (the
  * party thread's frames for the next round, then the peers' frames). Blocking in between costs two
@@ -23,11 +24,12 @@ import io.netty.util.IntSupplier;
  */
 final class BusyPollStrategy implements SelectStrategy {
 
-  private final long pollNanos;
+  private final PollWindow window;
   private long idleSince; // System.nanoTime() of the first look that found nothing; 0 when busy
+  private boolean sleeping; // the last answer was SELECT
 
   private BusyPollStrategy(long pollNanos) {
-    this.pollNanos = pollNanos;
+    this.window = new PollWindow(pollNanos);
   }
 
   /** A strategy per event loop, polling for {@code pollNanos} (0: block at once, as Netty does). */
@@ -35,28 +37,46 @@ final class BusyPollStrategy implements SelectStrategy {
     return () -> new BusyPollStrategy(pollNanos);
   }
 
+  /** How long the loop will poll in its next wait (tests). */
+  long windowNanos() {
+    return window.nanos();
+  }
+
   @Override
   public int calculateStrategy(IntSupplier selectNow, boolean hasTasks) throws Exception {
+    if (sleeping) {
+      sleeping = false; // select returned and the loop handled what woke it
+      busyAgain();
+    }
     if (hasTasks) {
-      idleSince = 0;
+      busyAgain();
       return selectNow.get(); // as Netty's default: look at the sockets, then run the tasks
-    }
-    if (pollNanos == 0) {
-      return SELECT;
-    }
-    int ready = selectNow.get();
-    if (ready > 0) {
-      idleSince = 0;
-      return ready;
     }
     long now = System.nanoTime();
     if (idleSince == 0) {
-      idleSince = now;
-    } else if (now - idleSince >= pollNanos) {
-      idleSince = 0;
+      idleSince = now; // a wait starts; it lasts until the loop has work again
+    }
+    if (now - idleSince >= window.nanos()) {
+      sleeping = true;
       return SELECT; // sleeps until a socket, a task or the next scheduled task needs the loop
+    }
+    int ready = selectNow.get();
+    if (ready > 0) {
+      busyAgain();
+      return ready;
     }
     Thread.yield();
     return CONTINUE; // the loop asks again, with a fresh look at its task queue
+  }
+
+  /**
+   * The loop has work: the wait since {@link #idleSince} (polled, or slept in select and woken,
+   * measured when the loop asks again after handling what woke it) sets the next window.
+   */
+  private void busyAgain() {
+    if (idleSince != 0) {
+      window.waited(System.nanoTime() - idleSince);
+      idleSince = 0;
+    }
   }
 }

@@ -107,7 +107,16 @@ public final class NettyNetwork implements TransportNetwork {
               return t;
             },
             SelectorProvider.provider(),
-            BusyPollStrategy.factory(options.busyPoll().toNanos()));
+            BusyPollStrategy.factory(loopPollNanos(options)));
+  }
+
+  /**
+   * How long the event loop polls before it sleeps: the busy-poll time, except under link
+   * emulation, whose delayed sends are scheduled tasks that a polling loop would run up to a poll
+   * late.
+   */
+  private static long loopPollNanos(TransportOptions options) {
+    return options.emulation().isNone() ? options.busyPoll().toNanos() : 0;
   }
 
   /**

@@ -25,8 +25,9 @@ import java.time.Duration;
  * @param busyPoll how long the Netty transport's threads keep looking for work (the party thread
  *     for its round's frames, the event loop for frames and tasks) before they go to sleep; zero:
  *     sleep at once. A round shorter than this costs no wake-ups (see {@code NettyTransport}); the
- *     price is up to this much CPU time per thread after each round. The socket transport blocks in
- *     its reads and ignores it.
+ *     price is up to this much CPU time per thread and wait, and less after waits longer than this
+ *     (the threads then poll less, down to not at all). The event loop does not poll under link
+ *     emulation; the socket transport blocks in its reads and ignores it.
  */
 public record TransportOptions(
     Duration connectTimeout,

@@ -37,7 +37,24 @@ class BusyPollStrategyTest {
     assertEquals(SelectStrategy.SELECT, decision);
     assertTrue(took >= pollNanos, "blocked after " + took + " ns, before the 20 ms poll time");
     assertTrue(continues > 0, "polled at least once before blocking");
-    assertEquals(continues + 1, selectNows.get(), "every look asks the sockets");
+    assertEquals(continues, selectNows.get(), "every look asks the sockets");
+  }
+
+  @Test
+  void zeroWindow_sleepsAtOnceWithoutLooking() throws Exception {
+    BusyPollStrategy strategy =
+        (BusyPollStrategy) BusyPollStrategy.factory(2_000).newSelectStrategy();
+    for (int i = 0; i < 2; i++) { // two long waits: 2 µs, 1 µs, then under 1 µs is none
+      while (strategy.calculateStrategy(this::selectNow, false) == SelectStrategy.CONTINUE) {
+        // polls out the window, then sleeps
+      }
+      TimeUnit.MILLISECONDS.sleep(1);
+    }
+    assertEquals(0, strategy.calculateStrategy(this::selectNow, true));
+    assertEquals(0, strategy.windowNanos());
+    int looks = selectNows.get();
+    assertEquals(SelectStrategy.SELECT, strategy.calculateStrategy(this::selectNow, false));
+    assertEquals(looks, selectNows.get(), "no look at the sockets before sleeping");
   }
 
   @Test
@@ -59,16 +76,20 @@ class BusyPollStrategyTest {
   }
 
   @Test
-  void pollingAfterWork_startsAFreshPollTime() throws Exception {
+  void longSleep_narrowsTheWindow_shortWaitOpensItAgain() throws Exception {
     long pollNanos = TimeUnit.MILLISECONDS.toNanos(20);
-    SelectStrategy strategy = BusyPollStrategy.factory(pollNanos).newSelectStrategy();
-    assertEquals(SelectStrategy.CONTINUE, strategy.calculateStrategy(this::selectNow, false));
-    TimeUnit.NANOSECONDS.sleep(pollNanos + 1_000_000); // longer than the poll time, then work
+    BusyPollStrategy strategy =
+        (BusyPollStrategy) BusyPollStrategy.factory(pollNanos).newSelectStrategy();
+    while (strategy.calculateStrategy(this::selectNow, false) == SelectStrategy.CONTINUE) {
+      // polls out the window, then sleeps
+    }
+    TimeUnit.MILLISECONDS.sleep(25); // the sleep in select: 45 ms in all, longer than the window
     assertEquals(0, strategy.calculateStrategy(this::selectNow, true));
-    assertEquals(
-        SelectStrategy.CONTINUE,
-        strategy.calculateStrategy(this::selectNow, false),
-        "the idle time before the work does not count against the next poll");
+    assertEquals(pollNanos / 2, strategy.windowNanos(), "a wait polling would not have caught");
+    assertEquals(SelectStrategy.CONTINUE, strategy.calculateStrategy(this::selectNow, false));
+    readyKeys = 1;
+    assertEquals(1, strategy.calculateStrategy(this::selectNow, false));
+    assertEquals(pollNanos, strategy.windowNanos(), "work came while polling");
   }
 
   @Test
