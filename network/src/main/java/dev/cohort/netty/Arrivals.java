@@ -15,9 +15,18 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class Arrivals {
 
+  private final PollWindow window;
   private final AtomicInteger remaining = new AtomicInteger();
   private volatile Thread waiter;
   private volatile boolean alarm;
+
+  /**
+   * Arrivals whose waiter looks for up to {@code pollNanos} (yielding) before it parks ({@link
+   * PollWindow}); 0: parks at once.
+   */
+  Arrivals(long pollNanos) {
+    this.window = new PollWindow(pollNanos);
+  }
 
   /** Party thread: starts waiting for {@code count} links, which it has just marked awaited. */
   void expect(int count) {
@@ -48,10 +57,16 @@ final class Arrivals {
 
   /**
    * Party thread: parks until every awaited frame is there, a failure was raised, or the deadline
-   * ({@link System#nanoTime}) passes; true unless the deadline passed first.
+   * ({@link System#nanoTime}) passes; true unless the deadline passed first. It first looks for up
+   * to the busy-poll time ({@link PollWindow}: less after long waits), yielding the processor
+   * between looks, so that a round whose frames come within that time costs no park and no wake-up
+   * (see {@link BusyPollStrategy} for why it yields). An unpark that comes while it looks leaves a
+   * permit: the next park returns at once and the loop below looks again, so nothing is lost.
    */
   boolean await(long deadline) {
+    long start = System.nanoTime();
     try {
+      poll(Math.min(deadline, start + window.nanos()));
       while (remaining.get() > 0 && !alarm) {
         long left = deadline - System.nanoTime();
         if (left <= 0) {
@@ -66,6 +81,14 @@ final class Arrivals {
       return true;
     } finally {
       waiter = null;
+      window.waited(System.nanoTime() - start);
+    }
+  }
+
+  /** Looks until the round is complete, a failure was raised, or {@code until} passes. */
+  private void poll(long until) {
+    while (remaining.get() > 0 && !alarm && until - System.nanoTime() > 0) {
+      Thread.yield();
     }
   }
 }

@@ -29,6 +29,7 @@ import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.Future;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.nio.channels.spi.SelectorProvider;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,7 +78,7 @@ public final class NettyNetwork implements TransportNetwork {
   private final PeerAdmission admission;
   private final EventLoopGroup group;
   private final PeerLink[] links;
-  private final Arrivals arrivals = new Arrivals();
+  private final Arrivals arrivals;
   private final RefusalLog refusals = new RefusalLog(log);
   private final SslContext serverTls;
   private final SslContext clientTls;
@@ -91,6 +92,7 @@ public final class NettyNetwork implements TransportNetwork {
     this.self = self;
     this.options = options;
     this.links = new PeerLink[parties];
+    this.arrivals = new Arrivals(options.busyPoll().toNanos());
     for (int p = 0; p < parties; p++) {
       links[p] = new PeerLink(p, arrivals);
     }
@@ -103,7 +105,18 @@ public final class NettyNetwork implements TransportNetwork {
               Thread t = new Thread(r, "cohort-netty-" + PartyId.of(self));
               t.setDaemon(true);
               return t;
-            });
+            },
+            SelectorProvider.provider(),
+            BusyPollStrategy.factory(loopPollNanos(options)));
+  }
+
+  /**
+   * How long the event loop polls before it sleeps: the busy-poll time, except under link
+   * emulation, whose delayed sends are scheduled tasks that a polling loop would run up to a poll
+   * late.
+   */
+  private static long loopPollNanos(TransportOptions options) {
+    return options.emulation().isNone() ? options.busyPoll().toNanos() : 0;
   }
 
   /**

@@ -17,6 +17,11 @@ import java.time.Duration;
  * waiting at most the receive timeout and waking once, when the last frame is there or a peer
  * fails.
  *
+ * <p>Both threads of a round, the party thread waiting for its peers' frames ({@link Arrivals}) and
+ * the event loop waiting for sockets and tasks ({@link BusyPollStrategy}), look for their work for
+ * the options' busy-poll time before they sleep, so a chain of short rounds passes from thread to
+ * thread without a wake-up system call.
+ *
  * <p>A failure that follows a pause of this process itself (SIGSTOP, a debugger, swapping) longer
  * than its peers wait says so before naming the peer ({@link TransportChannel#explain}).
  *

@@ -22,6 +22,12 @@ import java.time.Duration;
  * @param insecurePlaintext plain TCP, unauthenticated and unencrypted: for benchmarks on loopback
  *     only
  * @param emulation latency and bandwidth cap added to every outbound link, for experiments
+ * @param busyPoll how long the Netty transport's threads keep looking for work (the party thread
+ *     for its round's frames, the event loop for frames and tasks) before they go to sleep; zero:
+ *     sleep at once. A round shorter than this costs no wake-ups (see {@code NettyTransport}); the
+ *     price is up to this much CPU time per thread and wait, and less after waits longer than this
+ *     (the threads then poll less, down to not at all). The event loop does not poll under link
+ *     emulation; the socket transport blocks in its reads and ignores it.
  */
 public record TransportOptions(
     Duration connectTimeout,
@@ -31,12 +37,19 @@ public record TransportOptions(
     int maxFrameBytes,
     TlsIdentity tls,
     boolean insecurePlaintext,
-    LinkEmulation emulation) {
+    LinkEmulation emulation,
+    Duration busyPoll) {
 
   public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(60);
   public static final Duration DEFAULT_RECEIVE_TIMEOUT = Duration.ofSeconds(30);
   public static final Duration DEFAULT_HANDSHAKE_TIMEOUT = Duration.ofSeconds(10);
   public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(15);
+
+  /**
+   * 100 µs: longer than a round of a dependent multiplication among 3 parties on loopback, so a
+   * chain of them runs without sleeping.
+   */
+  public static final Duration DEFAULT_BUSY_POLL = Duration.ofNanos(100_000);
 
   /** 256 MiB: a round of 2^20 Mersenne-127 elements to each peer fits many times. */
   public static final int DEFAULT_MAX_FRAME_BYTES = 1 << 28;
@@ -62,6 +75,10 @@ public record TransportOptions(
     }
     if (emulation == null) {
       throw new IllegalArgumentException("emulation must not be null (LinkEmulation.NONE: none)");
+    }
+    if (busyPoll == null || busyPoll.isNegative()) {
+      throw new IllegalArgumentException(
+          "busy poll (" + busyPoll + ") must be zero or positive (zero: sleep at once)");
     }
   }
 
@@ -93,7 +110,8 @@ public record TransportOptions(
         DEFAULT_MAX_FRAME_BYTES,
         identity,
         insecurePlaintext,
-        LinkEmulation.NONE);
+        LinkEmulation.NONE,
+        DEFAULT_BUSY_POLL);
   }
 
   public TransportOptions withConnectTimeout(Duration timeout) {
@@ -105,7 +123,8 @@ public record TransportOptions(
         maxFrameBytes,
         tls,
         insecurePlaintext,
-        emulation);
+        emulation,
+        busyPoll);
   }
 
   public TransportOptions withReceiveTimeout(Duration timeout) {
@@ -117,7 +136,8 @@ public record TransportOptions(
         maxFrameBytes,
         tls,
         insecurePlaintext,
-        emulation);
+        emulation,
+        busyPoll);
   }
 
   public TransportOptions withHandshakeTimeout(Duration timeout) {
@@ -129,7 +149,8 @@ public record TransportOptions(
         maxFrameBytes,
         tls,
         insecurePlaintext,
-        emulation);
+        emulation,
+        busyPoll);
   }
 
   public TransportOptions withIdleTimeout(Duration timeout) {
@@ -141,7 +162,8 @@ public record TransportOptions(
         maxFrameBytes,
         tls,
         insecurePlaintext,
-        emulation);
+        emulation,
+        busyPoll);
   }
 
   public TransportOptions withMaxFrameBytes(int bytes) {
@@ -153,7 +175,8 @@ public record TransportOptions(
         bytes,
         tls,
         insecurePlaintext,
-        emulation);
+        emulation,
+        busyPoll);
   }
 
   public TransportOptions withEmulation(LinkEmulation links) {
@@ -165,6 +188,23 @@ public record TransportOptions(
         maxFrameBytes,
         tls,
         insecurePlaintext,
-        links);
+        links,
+        busyPoll);
+  }
+
+  /**
+   * The same options with the Netty transport's threads polling for {@code poll} before sleeping.
+   */
+  public TransportOptions withBusyPoll(Duration poll) {
+    return new TransportOptions(
+        connectTimeout,
+        receiveTimeout,
+        handshakeTimeout,
+        idleTimeout,
+        maxFrameBytes,
+        tls,
+        insecurePlaintext,
+        emulation,
+        poll);
   }
 }

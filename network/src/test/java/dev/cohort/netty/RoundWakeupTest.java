@@ -15,11 +15,15 @@ import java.util.Random;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The party thread sleeps until the last frame of a round is there ({@link Arrivals}): frames that
  * arrive in any order, early (a peer already in the next round) or while the party thread is busy
- * must all be counted once, and none may be lost.
+ * must all be counted once, and none may be lost: with the threads sleeping at once (busy poll 0,
+ * every round parks and is woken) and with the default busy poll (most rounds complete while the
+ * party thread looks, and pauses longer than it still park).
  */
 @ExtendWith(LeakCheck.class)
 class RoundWakeupTest {
@@ -29,8 +33,9 @@ class RoundWakeupTest {
     return ((long) round << 20) ^ ((long) from << 10) ^ to;
   }
 
-  @Test
-  void manyRounds_randomPauses_everyFrameArrivesInOrderWithoutTimeouts() {
+  @ParameterizedTest(name = "busy poll {0} µs")
+  @ValueSource(longs = {0, 100})
+  void manyRounds_randomPauses_everyFrameArrivesInOrderWithoutTimeouts(long busyPollMicros) {
     int parties = 4;
     int rounds = 3000;
     // A lost wake-up would stall a party until this timeout and fail the test with its message.
@@ -38,7 +43,10 @@ class RoundWakeupTest {
         LocalParties.builder(parties)
             .mesh(
                 Loopback.insecurePlaintext(Transport.NETTY)
-                    .with(o -> o.withReceiveTimeout(Duration.ofSeconds(20))))
+                    .with(
+                        o ->
+                            o.withReceiveTimeout(Duration.ofSeconds(20))
+                                .withBusyPoll(Duration.ofNanos(1000 * busyPollMicros))))
             .open()) {
       List<Integer> checked =
           local.onChannels(
