@@ -269,7 +269,9 @@ public final class Client implements AutoCloseable {
       long newest = -1;
       for (int i = 0; i < latest.length; i++) {
         while (latest[i] == null || latest[i].session() < want) {
-          read(i);
+          // Server 0's outcome of the last session announces the next one for every server, and
+          // the others then send no opening: while server 0 is behind too, wait for it first.
+          read(latest[0] == null || latest[0].session() < want ? 0 : i);
         }
         newest = Math.max(newest, latest[i].session());
       }
@@ -332,10 +334,30 @@ public final class Client implements AutoCloseable {
       }
       case Messages.ACK -> acks[server] = Messages.ack(m);
       case Messages.MASKS -> masks[server] = Messages.masks(m);
-      case Messages.OUTCOME -> outcomes[server] = Messages.outcome(m);
+      case Messages.OUTCOME -> {
+        Outcome o = Messages.outcome(m);
+        outcomes[server] = o;
+        if (server == 0) {
+          nextOpened(o.session());
+        }
+      }
       default ->
           throw new IllegalStateException(
               "server " + server + " sent a message of unknown type " + m[0]);
+    }
+  }
+
+  /**
+   * Server 0's outcome of session {@code closed}: every server closed it and takes submissions to
+   * the next one now, with the same settings (the servers' settings do not change while they run).
+   */
+  private void nextOpened(long closed) {
+    for (int i = 0; i < latest.length; i++) {
+      Open o = latest[i];
+      if (o != null && o.session() <= closed) {
+        latest[i] =
+            new Open(closed + 1, o.suite(), o.field(), o.parties(), o.threshold(), o.bits());
+      }
     }
   }
 

@@ -11,4 +11,16 @@ public interface ClientPort {
 
   /** Sends {@code message} to every connected client. */
   void broadcast(byte[] message);
+
+  /**
+   * Sends {@code message} to every connected client except those in {@code skip} (ascending): what
+   * a session's opening costs when most clients learned of it already.
+   */
+  default void broadcastExcept(byte[] message, int[] skip) {
+    if (skip.length == 0) {
+      broadcast(message);
+      return;
+    }
+    throw new UnsupportedOperationException("this port cannot skip clients");
+  }
 }

@@ -2,6 +2,7 @@ package dev.cohort.clients;
 
 import dev.cohort.api.NetworkException;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
@@ -52,8 +53,15 @@ public final class InMemoryClients {
 
       @Override
       public void broadcast(byte[] message) {
+        broadcastExcept(message, new int[0]);
+      }
+
+      @Override
+      public void broadcastExcept(byte[] message, int[] skip) {
         for (End e : clients.values()) {
-          e.inbox[server].add(intercept.apply(server, e.id, message));
+          if (Arrays.binarySearch(skip, e.id) < 0) {
+            e.inbox[server].add(intercept.apply(server, e.id, message));
+          }
         }
       }
     };

@@ -63,8 +63,13 @@ public final class InputServer implements ClientEvents {
   private final Prg prg = Prg.secure();
   private final String settings;
   private volatile ClientPort port;
-  private volatile SessionInbox open; // null between sessions
+  // The session that takes submissions: the running one, or from the moment one closes the next
+  // (early submissions wait there for it to run). Null before the first session.
+  private volatile SessionInbox open;
   private volatile long lastClosed = -1;
+  // The clients server 0 told of the next session with the last session's outcome (the last
+  // session's candidates, the same at every server): its opening is not sent to them again.
+  private int[] informed = new int[0];
   private boolean started;
 
   private InputServer(Builder b) {
@@ -325,11 +330,14 @@ public final class InputServer implements ClientEvents {
 
   private <T> SessionOutcome<T> run(long session, SessionComputation<T> computation)
       throws InterruptedException {
-    SessionInbox inbox = new SessionInbox(session, shape, words, canonical, spdz != null);
-    open = inbox;
+    SessionInbox inbox = open;
+    if (inbox == null || inbox.session != session) {
+      inbox = newInbox(session);
+      open = inbox;
+    }
     ClientPort p = port;
     if (p != null) {
-      p.broadcast(openMessage(session));
+      p.broadcastExcept(openMessage(session), informed);
     }
     long opened = System.nanoTime();
     long until = opened + deadline.toNanos();
@@ -338,10 +346,11 @@ public final class InputServer implements ClientEvents {
             ? inbox.closeAfter(closeAfter, until)
             : spdz.collect(inbox, closeAfter, until, () -> port);
     lastClosed = session;
-    open = null;
+    open = newInbox(session + 1); // from now on submissions to the next session wait for it
     long closed = System.nanoTime();
 
     SessionCheck checked = spdz == null ? bgw.check(inbox, received) : spdz.check(inbox, received);
+    informed = checked.candidates();
     Columns inputs = checked.inputs();
     int valid = checked.valid();
     Map<Exclusion, Integer> excluded = checked.excluded();
@@ -386,6 +395,10 @@ public final class InputServer implements ClientEvents {
     return outcome;
   }
 
+  private SessionInbox newInbox(long session) {
+    return new SessionInbox(session, shape, words, canonical, spdz != null);
+  }
+
   /** The running sums as one contributor per column (MAC shares after the shares, over SPDZ). */
   private Columns totals(long[] sums) {
     Shares[] columns = new Shares[shape.columns()];
@@ -405,7 +418,10 @@ public final class InputServer implements ClientEvents {
 
   /**
    * Tells each client that submitted whether its submission counted. Server 0 speaks for all (every
-   * server reached the same verdicts): one message per client instead of n.
+   * server reached the same verdicts): one message per client instead of n. The outcome also tells
+   * the client that the next session takes submissions now, at every server: the servers do not
+   * send the next opening to the candidates of this session ({@link #informed}), so a client that
+   * submits every session gets one message per session.
    */
   private void tell(SessionOutcome<?> o, int[] received, SessionCheck check) {
     ClientPort p = port;

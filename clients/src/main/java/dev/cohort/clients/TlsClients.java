@@ -6,6 +6,7 @@ import dev.cohort.clientlink.ClientLinkServer;
 import dev.cohort.transport.tls.TlsIdentity;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.Arrays;
 
 /**
  * Input clients over the TLS client link: a server's {@link ClientLinkServer} feeding its {@link
@@ -65,6 +66,14 @@ public final class TlsClients {
       ClientLinkServer l = link;
       if (l != null) {
         l.broadcast(message);
+      }
+    }
+
+    @Override
+    public void broadcastExcept(byte[] message, int[] skip) {
+      ClientLinkServer l = link;
+      if (l != null) {
+        l.broadcast(message, client -> Arrays.binarySearch(skip, client) < 0);
       }
     }
   }

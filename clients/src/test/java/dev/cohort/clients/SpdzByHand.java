@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.cohort.clients.Messages.Status;
 import dev.cohort.field.Field;
 import java.time.Duration;
+import java.util.Arrays;
 
 /**
  * Test helper: the steps of an SPDZ client done by hand over a client's links, so that a test can
@@ -17,11 +18,31 @@ final class SpdzByHand {
   private final InMemoryClients.End end;
   private final Field field;
   private final Shape shape;
+  private final long[] announced; // per server, the newest session known to take submissions
 
   SpdzByHand(InMemoryClients.End end, Field field, Shape shape) {
     this.end = end;
     this.field = field;
     this.shape = shape;
+    this.announced = new long[end.servers()];
+    Arrays.fill(announced, -1);
+  }
+
+  /**
+   * The next message from {@code server}, noting what it announces: an opening, or (server 0's
+   * outcome of a session) the next session at every server.
+   */
+  private byte[] receive(int server) {
+    byte[] m = end.receive(server, WAIT);
+    if (Messages.type(m) == Messages.OPEN) {
+      announced[server] = Math.max(announced[server], Messages.open(m).session());
+    } else if (Messages.type(m) == Messages.OUTCOME && server == 0) {
+      long next = Messages.outcome(m).session() + 1;
+      for (int i = 0; i < announced.length; i++) {
+        announced[i] = Math.max(announced[i], next);
+      }
+    }
+    return m;
   }
 
   InMemoryClients.End end() {
@@ -30,15 +51,12 @@ final class SpdzByHand {
 
   /** Waits until every server announced a session at least {@code session}; returns it. */
   long awaitOpen(long session) {
-    long seen = -1;
+    long seen = Long.MAX_VALUE;
     for (int i = 0; i < end.servers(); i++) {
-      while (true) {
-        byte[] m = end.receive(i, WAIT);
-        if (Messages.type(m) == Messages.OPEN && Messages.open(m).session() >= session) {
-          seen = Messages.open(m).session();
-          break;
-        }
+      while (announced[i] < session) {
+        receive(announced[0] < session ? 0 : i); // server 0's outcome may announce it for all
       }
+      seen = Math.min(seen, announced[i]);
     }
     return seen;
   }
@@ -51,7 +69,7 @@ final class SpdzByHand {
     }
     for (int i = 0; i < shares.length; i++) {
       while (shares[i] == null) {
-        byte[] m = end.receive(i, WAIT);
+        byte[] m = receive(i);
         if (Messages.type(m) == Messages.MASKS) {
           shares[i] = Messages.masks(m).words();
         } else if (Messages.type(m) == Messages.ACK) {
@@ -83,7 +101,7 @@ final class SpdzByHand {
   /** The next acknowledgement from {@code server}. */
   Status ack(int server) {
     while (true) {
-      byte[] m = end.receive(server, WAIT);
+      byte[] m = receive(server);
       if (Messages.type(m) == Messages.ACK) {
         return Messages.ack(m).status();
       }
@@ -93,7 +111,7 @@ final class SpdzByHand {
   /** The next session outcome from {@code server}. */
   Messages.Outcome outcome(int server) {
     while (true) {
-      byte[] m = end.receive(server, WAIT);
+      byte[] m = receive(server);
       if (Messages.type(m) == Messages.OUTCOME) {
         return Messages.outcome(m);
       }

@@ -20,11 +20,13 @@ import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntPredicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -160,11 +162,23 @@ public final class ClientLinkServer implements AutoCloseable {
    * encoded once and shared by all the connections.
    */
   public int broadcast(byte[] payload) {
+    return broadcast(payload, client -> true);
+  }
+
+  /**
+   * Sends {@code payload} to every client connected now whose id {@code to} accepts, and returns
+   * how many that is. The frame is encoded once and shared by all the connections.
+   */
+  public int broadcast(byte[] payload, IntPredicate to) {
     ByteBuf frame =
         LinkFrames.encode(server.alloc(), payload, options.maxFrameBytes()); // released below
     int sent = 0;
     try {
-      for (Channel channel : clients.values()) {
+      for (Map.Entry<Integer, Channel> e : clients.entrySet()) {
+        if (!to.test(e.getKey())) {
+          continue;
+        }
+        Channel channel = e.getValue();
         channel.writeAndFlush(frame.retainedDuplicate(), channel.voidPromise());
         sent++;
       }
