@@ -48,7 +48,7 @@ public final class BackgroundPreprocessing implements SpdzPreprocessing, AutoClo
   private final List<ArrayDeque<Chunk>> buffers = new ArrayList<>();
   private final long[] available;
   private final long[] target; // kept ready: 0 until the kind is first asked for
-  private final long[] lacking; // what the online phase waits for now
+  private final long[] lacking; // the level the online phase waits for now (0: none)
   private final long[] produced;
   private final Thread thread;
   private RuntimeException failure;
@@ -183,7 +183,7 @@ public final class BackgroundPreprocessing implements SpdzPreprocessing, AutoClo
     if (available[kind] < count) {
       long start = System.nanoTime();
       waits++;
-      lacking[kind] = count - available[kind];
+      lacking[kind] = count; // the level it needs: what it lacks is that minus what is ready
       notifyAll();
       try {
         while (available[kind] < count) {

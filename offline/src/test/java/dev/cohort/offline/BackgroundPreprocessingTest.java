@@ -127,6 +127,26 @@ class BackgroundPreprocessingTest {
   }
 
   @Test
+  void requestLargerThanABatch_withSomeReady_isFilledInSeveralBatches() {
+    BackgroundPreprocessing[] sources = start(Fields.MERSENNE_61, 2, 19, 7);
+    try {
+      List<CompletableFuture<Integer>> draws = new java.util.ArrayList<>();
+      for (BackgroundPreprocessing s : sources) {
+        draws.add(
+            CompletableFuture.supplyAsync(
+                () -> s.triples(3).a().length + s.triples(40).a().length));
+      }
+      for (CompletableFuture<Integer> d : draws) {
+        assertEquals(43, d.orTimeout(30, java.util.concurrent.TimeUnit.SECONDS).join());
+      }
+    } finally {
+      for (BackgroundPreprocessing s : sources) {
+        s.close();
+      }
+    }
+  }
+
+  @Test
   void macCheckFailed_stopsTheProducer_laterRequestsFail() {
     BackgroundPreprocessing[] sources = start(Fields.MERSENNE_61, 2, 17, 4);
     try {
