@@ -26,8 +26,8 @@ import picocli.CommandLine.TypeConversionException;
       "Deals SPDZ preprocessing (MAC key shares, Beaver triples, random elements and bits, input"
           + " masks and input bits) and writes one file per party: party-<id>.spdz.",
       "",
-      "Without --party this is an INSECURE trusted dealer: the process that runs it sees all the"
-          + " material, and anyone who holds every file can forge MACs and read every input. It is"
+      "WARNING: without --party this is a trusted dealer, INSECURE: the process that runs it sees"
+          + " all the material, and anyone who holds every file can forge MACs and read every input. It is"
           + " meant for tests and demos.",
       "",
       "With --party I --parties FILE every party runs this command on its own host at the same"
