@@ -203,6 +203,9 @@ final class DemoDistanceAverage implements Callable<Integer> {
       }
     } finally {
       progress.finish();
+      if (setup.offline() != null) {
+        setup.offline().close();
+      }
     }
     long wall = System.nanoTime() - start;
     return new Measurement(setup, outcomes, wall, resources.stop());
@@ -224,6 +227,17 @@ final class DemoDistanceAverage implements Callable<Integer> {
                 + (parties == 2 ? "P1 device" : "P1..P" + (parties - 1) + " devices")
                 + ")"));
     header.add(row("transport", transport()));
+    if (setup.offline() != null) {
+      header.add(
+          row(
+              "offline phase",
+              String.format(
+                  Locale.ROOT,
+                  "MASCOT in the background, %d triples made; the online phase waited %.1f ms"
+                      + " (all parties)",
+                  setup.offline().triplesMade(),
+                  setup.offline().waitNanos() / 1e6)));
+    }
     header.add(row("traces", setup.tracesDescription()));
     header.add(
         row(

@@ -1,7 +1,10 @@
 package dev.cohort.cli;
 
 import dev.cohort.field.Field;
+import dev.cohort.field.Fields;
 import dev.cohort.harness.loopback.Transport;
+import dev.cohort.spdz.SpdzConfig;
+import dev.cohort.spdz.SpdzSuite;
 import dev.cohort.suite.SuiteFactory;
 import dev.cohort.transport.LinkEmulation;
 import java.nio.file.Path;
@@ -81,6 +84,15 @@ final class DistanceAverageOptions {
           "SPDZ only: seed of the in-process dealer, INSECURE (default in one JVM: random;"
               + " required with --party, the same on every party).")
   Long dealerSeed;
+
+  @Option(
+      names = "--offline-phase",
+      description =
+          "SPDZ only, parties in one JVM: the parties make their material among themselves while"
+              + " the demo runs (MASCOT: oblivious transfer over a mesh of their own), a batch of"
+              + " each kind ahead; no dealer. The report says how long the online phase waited"
+              + " for it. With --party, make the files with 'cohort preprocess --party' instead.")
+  boolean offlinePhase;
 
   @Option(
       names = "--traces",
@@ -173,7 +185,8 @@ final class DistanceAverageOptions {
       String tracesDescription,
       String tracesId,
       PartiesFile partiesFile,
-      Transport transport) {}
+      Transport transport,
+      BackgroundOffline offline) {}
 
   Setup setup() {
     links.emulation(); // checks the values
@@ -271,14 +284,32 @@ final class DistanceAverageOptions {
     if (total < 1) {
       throw new IllegalArgumentException("sessions (" + total + ") must be >= 1");
     }
-    SuiteFactory suite =
-        new SuiteChoice(suiteName, field, preprocessing, dealerSeed).factory(party != null);
+    SuiteFactory suite;
+    BackgroundOffline offline = null;
+    if (offlinePhase) {
+      if (!suiteName.equals("spdz") || preprocessing != null || dealerSeed != null) {
+        throw new IllegalArgumentException(
+            "--offline-phase is for --suite spdz, without --preprocessing or"
+                + " --insecure-dealer-seed");
+      }
+      if (party != null) {
+        throw new IllegalArgumentException(
+            "--offline-phase runs the parties in one JVM; with --party, make each party's file"
+                + " with 'cohort preprocess --party I --parties FILE' and pass --preprocessing");
+      }
+      Field f = field == null ? Fields.MERSENNE_127 : field;
+      offline = new BackgroundOffline(transport, plaintext);
+      suite =
+          SpdzSuite.factory(SpdzConfig.of(f, offline, "offline phase (MASCOT) in the background"));
+    } else {
+      suite = new SuiteChoice(suiteName, field, preprocessing, dealerSeed).factory(party != null);
+    }
     checkFieldSize(suite.field());
     suite.validate(n); // before generating traces: --devices 100000 is refused at once
     if (traces == null) {
       traces = Traces.generate(seed, n - 1, total);
     }
-    return new Setup(n, total, suite, traces, described, tracesId, file, transport);
+    return new Setup(n, total, suite, traces, described, tracesId, file, transport, offline);
   }
 
   private static void checkFieldSize(Field f) {

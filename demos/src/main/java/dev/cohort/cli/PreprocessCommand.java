@@ -26,9 +26,14 @@ import picocli.CommandLine.TypeConversionException;
       "Deals SPDZ preprocessing (MAC key shares, Beaver triples, random elements and bits, input"
           + " masks and input bits) and writes one file per party: party-<id>.spdz.",
       "",
-      "WARNING: this is a trusted dealer. The process that runs it sees all the material, and"
-          + " anyone who holds every file can forge MACs and read every input. It is meant for"
-          + " tests and demos; a deployment needs a real offline phase.",
+      "WARNING: without --party this is a trusted dealer, INSECURE: the process that runs it sees"
+          + " all the material, and anyone who holds every file can forge MACs and read every input. It is"
+          + " meant for tests and demos.",
+      "",
+      "With --party I --parties FILE every party runs this command on its own host at the same"
+          + " time and they make the material among themselves (the offline phase, MASCOT: oblivious"
+          + " transfer over their TLS mesh); no process sees another party's material. This is the"
+          + " form for deployments.",
       "",
       "Each file comes with its use record (party-<i>.spdz.used), bound to it by the dealing's"
           + " id: a party records there how much material it has used, so a restarted party"
@@ -45,9 +50,23 @@ final class PreprocessCommand implements Callable<Integer> {
 
   @Option(
       names = "--parties",
-      paramLabel = "N",
-      description = "Number of parties, at least 2 (or --devices).")
-  Integer parties;
+      paramLabel = "N|FILE",
+      description =
+          "The dealer: the number of parties, at least 2 (or --devices). With --party: the parties"
+              + " file (id host port, and 'keys DIR'), and this process runs that party's share of"
+              + " the offline phase.")
+  String partiesOption;
+
+  @Option(
+      names = "--party",
+      paramLabel = "I",
+      description =
+          "Run the offline phase as party I with the other parties of --parties FILE, each on its"
+              + " own host at the same time: no dealer, every party writes only its own file to"
+              + " --out (MASCOT over the parties' TLS mesh).")
+  Integer party;
+
+  private Integer parties;
 
   @Option(
       names = "--devices",
@@ -152,7 +171,14 @@ final class PreprocessCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     DealerFiles.Amounts amounts;
     String planned;
+    PartiesFile partiesFile = null;
     try {
+      if (party != null) {
+        partiesFile = PartiesFile.read(Path.of(partiesOption));
+        parties = partiesFile.parties();
+      } else if (partiesOption != null) {
+        parties = parseCount(partiesOption);
+      }
       resolveParties();
       SpdzConfig.insecureDealer(field, 0); // checks that the field is large enough for MACs
       if (sessions != null) {
@@ -163,6 +189,10 @@ final class PreprocessCommand implements Callable<Integer> {
       amounts = new DealerFiles.Amounts(triples, random, bits, inputs, inputBits);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+    }
+    if (partiesFile != null) {
+      return new OfflineParty(spec, partiesFile, Path.of(partiesOption), party, field)
+          .run(amounts, out, maxBytes == null ? Long.MAX_VALUE : maxBytes, planned);
     }
     List<Path> files =
         DealerFiles.write(
@@ -187,6 +217,18 @@ final class PreprocessCommand implements Callable<Integer> {
     return 0;
   }
 
+  private static int parseCount(String value) {
+    try {
+      return Integer.parseInt(value.strip());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "--parties '"
+              + value
+              + "' is not a number of parties; a parties file goes with --party I (the offline"
+              + " phase run by every party)");
+    }
+  }
+
   /** Parties from --parties or --devices (both: they must agree). */
   private void resolveParties() {
     if (devices != null) {
@@ -204,7 +246,8 @@ final class PreprocessCommand implements Callable<Integer> {
       parties = devices + 1;
     }
     if (parties == null) {
-      throw new IllegalArgumentException("give --parties N (or --devices D)");
+      throw new IllegalArgumentException(
+          "give --parties N (or --devices D) for the dealer, or --party I --parties FILE");
     }
     if (parties < 2 || parties > KeysCommand.MAX_PARTIES) {
       throw new IllegalArgumentException(

@@ -1,6 +1,5 @@
 package dev.cohort.cli;
 
-import dev.cohort.bgw.BgwSuite;
 import dev.cohort.clientlink.ClientLinkOptions;
 import dev.cohort.clientlink.ClientLinkServer;
 import dev.cohort.clients.InputServer;
@@ -17,6 +16,7 @@ import dev.cohort.metrics.JvmMetrics;
 import dev.cohort.metrics.MetricsRegistry;
 import dev.cohort.metrics.MetricsServer;
 import dev.cohort.net.Channel;
+import dev.cohort.suite.SuiteFactory;
 import dev.cohort.transport.TransportNetwork;
 import dev.cohort.transport.TransportOptions;
 import dev.cohort.transport.tls.TlsIdentity;
@@ -45,7 +45,8 @@ import picocli.CommandLine.Spec;
     version = "0.1.0",
     sortOptions = false,
     description = {
-      "Runs one compute server (BGW) of an input-client deployment: it joins the other servers"
+      "Runs one compute server (BGW, or SPDZ with --preprocessing) of an input-client deployment:"
+          + " it joins the other servers"
           + " of the parties file over TLS, takes secret-shared submissions of input clients"
           + " ('cohort client') on its client port, and runs one session after another: each"
           + " takes the valid submissions every server received before the session closed, and"
@@ -75,6 +76,25 @@ final class ServerCommand implements Callable<Integer> {
       converter = FieldConverter.class,
       description = "m61 (2^61 - 1) or m127 (2^127 - 1) (default: ${DEFAULT-VALUE}).")
   Field field;
+
+  @Option(
+      names = "--suite",
+      paramLabel = "SUITE",
+      defaultValue = "bgw",
+      description =
+          "bgw (honest majority, at least 3 servers) or spdz (active security with abort against"
+              + " all servers but one, at least 2; needs --preprocessing) (default:"
+              + " ${DEFAULT-VALUE}).")
+  String suite;
+
+  @Option(
+      names = "--preprocessing",
+      paramLabel = "DIR",
+      description =
+          "With --suite spdz: the directory of this server's SPDZ file (party-I.spdz, from 'cohort"
+              + " preprocess --party I', or from the INSECURE dealer for tests), which also"
+              + " supplies the clients' input masks.")
+  Path preprocessing;
 
   @Option(
       names = "--bits",
@@ -151,10 +171,19 @@ final class ServerCommand implements Callable<Integer> {
       throw new ParameterException(
           spec.commandLine(), "the parties file names no keys directory ('keys DIR')");
     }
-    if (file.parties() < 3) {
+    boolean spdz = suite.equals("spdz");
+    SuiteFactory factory;
+    try {
+      factory = new SuiteChoice(suite, field, preprocessing, null).factory(true);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+    }
+    if (file.parties() < (spdz ? 2 : 3)) {
       throw new ParameterException(
           spec.commandLine(),
-          "BGW servers need at least 3 parties, the file lists " + file.parties());
+          (spdz ? "SPDZ servers need at least 2" : "BGW servers need at least 3")
+              + " parties, the file lists "
+              + file.parties());
     }
     file.checkOwnHost(party, partiesFile);
     Shape shape;
@@ -171,9 +200,12 @@ final class ServerCommand implements Callable<Integer> {
             party, file.parties(), addresses.get(party), TransportOptions.tls(identity));
     try (GracefulStop stop = GracefulStop.install(Duration.ofSeconds(30), () -> {});
         Channel channel = network.connect(addresses)) {
-      Engine engine = new Engine(BgwSuite.factory(field), channel, EngineConfig.defaults());
+      Engine engine = new Engine(factory, channel, EngineConfig.defaults());
       InputServer.Builder b =
-          InputServer.bgw(engine, channel, shape).deadline(Duration.ofMillis(deadlineMs));
+          (spdz
+                  ? InputServer.spdz(engine, channel, shape)
+                  : InputServer.bgw(engine, channel, shape))
+              .deadline(Duration.ofMillis(deadlineMs));
       if (closeAfter > 0) {
         b.closeAfter(closeAfter);
       }
@@ -191,9 +223,10 @@ final class ServerCommand implements Callable<Integer> {
         }
         out.printf(
             Locale.ROOT,
-            "P%d: serving input clients on %s (TLS 1.3); values of %s bits; sessions close after"
-                + " %d ms%s%n",
+            "P%d: %s, serving input clients on %s (TLS 1.3); values of %s bits; sessions close"
+                + " after %d ms%s%n",
             party,
+            suite.toUpperCase(Locale.ROOT),
             link.localAddress(),
             Arrays.toString(bits),
             deadlineMs,

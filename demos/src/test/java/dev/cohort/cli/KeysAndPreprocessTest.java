@@ -165,7 +165,9 @@ class KeysAndPreprocessTest {
     Cli.Run run = cohort("preprocess", "--help");
 
     assertEquals(0, run.exitCode());
-    assertTrue(run.out().contains("WARNING: this is a trusted dealer"), run.out());
+    assertTrue(
+        run.out().contains("WARNING: without --party this is a trusted dealer, INSECURE"),
+        run.out());
   }
 
   @Test

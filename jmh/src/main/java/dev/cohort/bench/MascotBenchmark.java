@@ -1,11 +1,13 @@
 package dev.cohort.bench;
 
 import dev.cohort.field.Fields;
+import dev.cohort.harness.Mesh;
 import dev.cohort.harness.PartyThreads;
 import dev.cohort.net.Channel;
-import dev.cohort.net.InMemoryNetwork;
+import dev.cohort.offline.OfflinePhase;
 import dev.cohort.offline.mascot.MascotPreprocessing;
 import dev.cohort.random.Prg;
+import dev.cohort.spdz.SpdzPreprocessing;
 import dev.cohort.spdz.SpdzPreprocessing.Triples;
 import java.time.Duration;
 import java.util.List;
@@ -31,11 +33,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * invocation (one protocol run: Gilboa multiplication, combining, COPE authentication, sacrifice,
  * MAC check). The score is triples per second.
  *
- * <p>The OTs are <b>INSECURE</b> ideal ones ({@link InsecureIdealOts}: shared keys, nothing sent),
- * so the score is the protocol above the OTs: COPE, Gilboa expansion and corrections, checks and
- * the in-memory transport. With a real OT extension the extension's own cost comes on top.
+ * <p>{@code ots=kos} is the real offline phase ({@link OfflinePhase#start}: base OTs on P-256 and
+ * the KOS extension); {@code ots=ideal} takes <b>INSECURE</b> ideal OTs ({@link InsecureIdealOts}:
+ * shared keys, nothing sent), so that score is the protocol above the OTs alone. {@code transport}
+ * is {@code memory} or {@code tls} (Netty over loopback, as the parties' mesh).
  *
- * <p>Run: {@code java -jar jmh/target/benchmarks.jar MascotBenchmark}.
+ * <p>Run: {@code java -jar jmh/target/benchmarks.jar MascotBenchmark -p ots=kos -p transport=tls}.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -55,26 +58,37 @@ public class MascotBenchmark {
     @Param({"2", "3"})
     public int parties;
 
+    @Param({"kos", "ideal"})
+    public String ots;
+
+    @Param({"tls", "memory"})
+    public String transport;
+
     PartyThreads threads;
-    MascotPreprocessing[] preprocessing;
+    SpdzPreprocessing[] preprocessing;
     Channel[] channels;
+    Mesh.Factory factory;
+    Mesh mesh;
 
     @Setup(Level.Trial)
     public void setUp() {
-      InMemoryNetwork network = new InMemoryNetwork(parties, Duration.ofSeconds(120));
+      factory = Transports.mesh(transport);
+      mesh = factory.bind(parties);
       threads = PartyThreads.standing(parties, Duration.ofSeconds(300));
-      preprocessing = new MascotPreprocessing[parties];
+      preprocessing = new SpdzPreprocessing[parties];
       channels = new Channel[parties];
       threads.run(
           p -> {
-            channels[p] = network.channel(p);
+            channels[p] = mesh.connect(p);
             preprocessing[p] =
-                new MascotPreprocessing(
-                    Fields.MERSENNE_127,
-                    channels[p],
-                    new InsecureIdealOts(7, 1, p, parties),
-                    new InsecureIdealOts(7, 2, p, parties),
-                    Prg.secure());
+                ots.equals("kos")
+                    ? OfflinePhase.start(Fields.MERSENNE_127, channels[p])
+                    : new MascotPreprocessing(
+                        Fields.MERSENNE_127,
+                        channels[p],
+                        new InsecureIdealOts(7, 1, p, parties),
+                        new InsecureIdealOts(7, 2, p, parties),
+                        Prg.secure());
             return null;
           });
     }
@@ -85,6 +99,8 @@ public class MascotBenchmark {
         c.close();
       }
       threads.close();
+      mesh.close();
+      factory.close();
     }
   }
 

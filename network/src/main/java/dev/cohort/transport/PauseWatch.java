@@ -44,10 +44,12 @@ public final class PauseWatch {
         watch = shared;
         if (watch == null) {
           watch = new PauseWatch(System::nanoTime);
+          // Published before the ticker starts: a ticker that ran first would find itself not
+          // shared, stop at once, and the watch would report a pause 15 s later.
+          shared = watch;
           Thread ticker = new Thread(watch::tickForever, "cohort-pause-watch");
           ticker.setDaemon(true);
           ticker.start();
-          shared = watch;
         }
       }
     }

@@ -1,0 +1,166 @@
+package dev.cohort.offline;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cohort.api.AbortException;
+import dev.cohort.engine.EngineConfig;
+import dev.cohort.engine.Result;
+import dev.cohort.field.Field;
+import dev.cohort.field.Fields;
+import dev.cohort.harness.LocalParties;
+import dev.cohort.net.InMemoryNetwork;
+import dev.cohort.spdz.InsecureDealer;
+import dev.cohort.spdz.SpdzConfig;
+import dev.cohort.spdz.SpdzPreprocessing;
+import dev.cohort.spdz.SpdzSuite;
+import dev.cohort.suite.Shares;
+import dev.cohort.testing.RandomCircuit;
+import java.math.BigInteger;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The online phase fed by background producers over a channel of their own: the producers keep in
+ * lockstep although the parties consume at their own pace, and the run matches plaintext. The
+ * producers here are INSECURE seeded dealers, so that this tests the buffering and the agreement on
+ * what to make alone; the offline phase itself is tested with them in {@code OfflinePhaseTest}.
+ */
+class BackgroundPreprocessingTest {
+
+  private static final Duration TIMEOUT = Duration.ofSeconds(60);
+
+  private static BackgroundPreprocessing[] start(Field field, int n, long seed, int batch) {
+    InMemoryNetwork offline = new InMemoryNetwork(n, TIMEOUT);
+    BackgroundPreprocessing[] sources = new BackgroundPreprocessing[n];
+    for (int p = 0; p < n; p++) {
+      SpdzPreprocessing dealer = new InsecureDealer(field, p, n, seed, Long.MAX_VALUE);
+      sources[p] =
+          new BackgroundPreprocessing(dealer, offline.channel(p), field.words(), batch, batch);
+    }
+    return sources;
+  }
+
+  @Test
+  void online_fedInTheBackground_randomCircuitMatchesPlaintext() {
+    Field field = Fields.MERSENNE_127;
+    int n = 3;
+    BackgroundPreprocessing[] sources = start(field, n, 11, 7); // small batches: many refills
+    try {
+      RandomCircuit circuit = RandomCircuit.generate(12, n, new RandomCircuit.Shape(30, 5, 20, 3));
+      BigInteger[] expected = circuit.expected(field.modulus());
+      SpdzConfig config =
+          SpdzConfig.of(field, (f, party, parties) -> sources[party], "background, test");
+      List<Result<BigInteger[]>> results =
+          new LocalParties(
+                  n,
+                  SpdzSuite.factory(config),
+                  EngineConfig.defaults().withInsecureSeed(12),
+                  TIMEOUT)
+              .run(circuit.computation());
+      for (Result<BigInteger[]> r : results) {
+        BigInteger[] actual = r.value().clone();
+        for (int i = 0; i < actual.length; i++) {
+          actual[i] = actual[i].mod(field.modulus());
+        }
+        assertArrayEquals(expected, actual);
+      }
+      long[] made = sources[0].produced();
+      for (BackgroundPreprocessing s : sources) {
+        assertTrue(s.waits() > 0, "the first request of each kind waits");
+      }
+      assertTrue(made[0] > 0, "triples were made: " + java.util.Arrays.toString(made));
+    } finally {
+      for (BackgroundPreprocessing s : sources) {
+        s.close();
+      }
+    }
+  }
+
+  @Test
+  void parties_consumingAtDifferentPaces_drawTheSameSharings() throws Exception {
+    Field field = Fields.MERSENNE_61;
+    int n = 2;
+    BackgroundPreprocessing[] sources = start(field, n, 13, 5);
+    try {
+      // P0 draws in small requests, P1 in one large one: the k-th triple is the same sharing.
+      CompletableFuture<Shares[]> p0 =
+          CompletableFuture.supplyAsync(
+              () -> {
+                Shares[] a = new Shares[6];
+                for (int i = 0; i < 6; i++) {
+                  a[i] = sources[0].triples(3).a();
+                }
+                return a;
+              });
+      Shares a1 = sources[1].triples(18).a();
+      Shares[] a0 = p0.get();
+      // the same sharing: with the dealer's seed, P0's and P1's shares reconstruct its values
+      // The producers made batches of 5 (the batch size): the dealer's streams drawn the same way.
+      InsecureDealer reference0 = new InsecureDealer(field, 0, n, 13, Long.MAX_VALUE);
+      InsecureDealer reference1 = new InsecureDealer(field, 1, n, 13, Long.MAX_VALUE);
+      Shares r0 = reference0.triples(0).a();
+      Shares r1 = reference1.triples(0).a();
+      for (int b = 0; b < 4; b++) {
+        r0 = Shares.concat(List.of(r0, reference0.triples(5).a()), field.words());
+        r1 = Shares.concat(List.of(r1, reference1.triples(5).a()), field.words());
+      }
+      for (int i = 0; i < 18; i++) {
+        assertEquals(
+            field.decodeSigned(r0.share, i),
+            field.decodeSigned(a0[i / 3].share, i % 3),
+            "P0 item " + i);
+        assertEquals(
+            field.decodeSigned(r1.share, i), field.decodeSigned(a1.share, i), "P1 item " + i);
+      }
+    } finally {
+      for (BackgroundPreprocessing s : sources) {
+        s.close();
+      }
+    }
+  }
+
+  @Test
+  void requestLargerThanABatch_withSomeReady_isFilledInSeveralBatches() {
+    BackgroundPreprocessing[] sources = start(Fields.MERSENNE_61, 2, 19, 7);
+    try {
+      List<CompletableFuture<Integer>> draws = new java.util.ArrayList<>();
+      for (BackgroundPreprocessing s : sources) {
+        draws.add(
+            CompletableFuture.supplyAsync(
+                () -> s.triples(3).a().length + s.triples(40).a().length));
+      }
+      for (CompletableFuture<Integer> d : draws) {
+        assertEquals(43, d.orTimeout(30, java.util.concurrent.TimeUnit.SECONDS).join());
+      }
+    } finally {
+      for (BackgroundPreprocessing s : sources) {
+        s.close();
+      }
+    }
+  }
+
+  @Test
+  void macCheckFailed_stopsTheProducer_laterRequestsFail() {
+    BackgroundPreprocessing[] sources = start(Fields.MERSENNE_61, 2, 17, 4);
+    try {
+      sources[0].macCheckFailed();
+      CompletionException e =
+          assertThrows(
+              CompletionException.class,
+              () -> CompletableFuture.supplyAsync(() -> sources[0].triples(100)).join());
+      assertInstanceOf(AbortException.class, e.getCause());
+      assertTrue(e.getCause().getMessage().contains("MAC check failed"), e.getCause().getMessage());
+    } finally {
+      for (BackgroundPreprocessing s : sources) {
+        s.close();
+      }
+    }
+  }
+}
