@@ -6,6 +6,7 @@ import dev.cohort.harness.PartyThreads;
 import dev.cohort.net.Channel;
 import dev.cohort.offline.OfflinePhase;
 import dev.cohort.offline.mascot.MascotPreprocessing;
+import dev.cohort.offline.ot.InsecureIdealOts;
 import dev.cohort.random.Prg;
 import dev.cohort.spdz.SpdzPreprocessing;
 import dev.cohort.spdz.SpdzPreprocessing.Triples;

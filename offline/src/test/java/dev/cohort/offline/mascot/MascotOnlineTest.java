@@ -12,6 +12,7 @@ import dev.cohort.harness.LocalParties;
 import dev.cohort.lib.Comparison;
 import dev.cohort.net.Channel;
 import dev.cohort.net.InMemoryNetwork;
+import dev.cohort.offline.ot.InsecureIdealOts;
 import dev.cohort.random.Prg;
 import dev.cohort.spdz.PreprocessingSource;
 import dev.cohort.spdz.SpdzConfig;
@@ -41,8 +42,8 @@ class MascotOnlineTest {
             new MascotPreprocessing(
                 field,
                 channels[party] = offline.channel(party),
-                new IdealOts(99, 1, party, parties),
-                new IdealOts(99, 2, party, parties),
+                new InsecureIdealOts(99, 1, party, parties),
+                new InsecureIdealOts(99, 2, party, parties),
                 Prg.seeded(500 + party));
     SpdzConfig config = SpdzConfig.of(F, mascot, "MASCOT, ideal OTs");
     long[] x = {3, -120, 7, 30_000, -5};

@@ -3,6 +3,7 @@ package dev.cohort.offline.mascot;
 import dev.cohort.field.Field;
 import dev.cohort.net.Channel;
 import dev.cohort.net.InMemoryNetwork;
+import dev.cohort.offline.ot.InsecureIdealOts;
 import dev.cohort.random.Prg;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -69,7 +70,8 @@ final class MascotParties {
                           field,
                           channel,
                           new MascotPreprocessing.Ots(
-                              new IdealOts(seed, 1, party, n), new IdealOts(seed, 2, party, n)),
+                              new InsecureIdealOts(seed, 1, party, n),
+                              new InsecureIdealOts(seed, 2, party, n)),
                           Prg.seeded(seed * 1000 + party),
                           deviations.apply(party));
                   R r = task.run(party, pre);

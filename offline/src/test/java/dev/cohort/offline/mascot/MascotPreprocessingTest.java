@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cohort.field.Field;
 import dev.cohort.field.Fields;
 import dev.cohort.net.InMemoryNetwork;
+import dev.cohort.offline.ot.InsecureIdealOts;
 import dev.cohort.random.Prg;
 import dev.cohort.spdz.SpdzPreprocessing.InputMasks;
 import dev.cohort.spdz.SpdzPreprocessing.Triples;
@@ -133,8 +134,8 @@ class MascotPreprocessingTest {
                 new MascotPreprocessing(
                     small,
                     network.channel(0),
-                    new IdealOts(1, 1, 0, 2),
-                    new IdealOts(1, 2, 0, 2),
+                    new InsecureIdealOts(1, 1, 0, 2),
+                    new InsecureIdealOts(1, 2, 0, 2),
                     Prg.seeded(1)));
     assertTrue(e.getMessage().contains("2^61 - 1 or 2^127 - 1"), e.getMessage());
   }

@@ -1,17 +1,15 @@
-package dev.cohort.offline.mascot;
+package dev.cohort.offline.ot;
 
-import dev.cohort.offline.ot.OtBatch;
-import dev.cohort.offline.ot.PairwiseOts;
 import dev.cohort.random.Prg;
 
 /**
- * An ideal OT functionality for tests: <b>INSECURE</b>. The keys of the c-th call from sender S to
- * receiver R come from a PRG keyed by a seed every party of the test shares, so the receiver
- * computes both keys and keeps the chosen one (nothing is sent: the parties' threads share the
- * seed, which is the functionality's state). A real receiver learns one key; this one could learn
- * both.
+ * An ideal OT functionality for tests and benchmarks: <b>INSECURE</b>. The keys of the c-th call
+ * from sender S to receiver R come from a PRG keyed by a seed every party shares, so each receiver
+ * computes both keys and keeps the chosen one (a real receiver learns one key; this one could learn
+ * both), and nothing is sent: a test of what is built on OTs runs without their cost, and a
+ * benchmark with it measures the protocol above the OTs, never the OTs themselves.
  */
-final class IdealOts implements PairwiseOts {
+public final class InsecureIdealOts implements PairwiseOts {
 
   private final long seed;
   private final long domain; // separates base OTs from the extension
@@ -19,7 +17,7 @@ final class IdealOts implements PairwiseOts {
   private final int parties;
   private long calls;
 
-  IdealOts(long seed, long domain, int self, int parties) {
+  public InsecureIdealOts(long seed, long domain, int self, int parties) {
     this.seed = seed;
     this.domain = domain;
     this.self = self;
