@@ -134,6 +134,7 @@ public final class Engine {
       Graph graph, List<? extends Computation<T>> sessions, int parallelism) {
     long start = System.nanoTime();
     TrafficStats before = channel.stats().copy();
+    long waitedBefore = suite.materialWaitNanos();
     long setupRounds = 0;
     if (!setUp) {
       setUp = true;
@@ -189,7 +190,8 @@ public final class Engine {
             graph.counts().localGates(),
             traffic.bytesSent,
             traffic.framesSent,
-            System.nanoTime() - start);
+            System.nanoTime() - start,
+            suite.materialWaitNanos() - waitedBefore);
     return new SessionsResult<>(scheduler.values(), metrics);
   }
 

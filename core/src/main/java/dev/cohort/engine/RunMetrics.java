@@ -15,6 +15,9 @@ import java.util.Map;
  * @param bytesSent bytes sent to each peer (index = peer)
  * @param framesSent frames sent to each peer
  * @param wallNanos wall-clock time of the run
+ * @param materialWaitNanos part of that time spent waiting for preprocessed material that was not
+ *     ready yet (SPDZ with an offline phase in the background that did not keep up); zero when the
+ *     material was always at hand
  */
 public record RunMetrics(
     int party,
@@ -26,7 +29,8 @@ public record RunMetrics(
     long localGates,
     long[] bytesSent,
     long[] framesSent,
-    long wallNanos) {
+    long wallNanos,
+    long materialWaitNanos) {
 
   public long totalBytesSent() {
     long t = 0;
@@ -53,7 +57,11 @@ public record RunMetrics(
       sb.append(" (+").append(setupRounds).append(" set-up)");
     }
     sb.append(", gates ").append(gates).append(", elements ").append(elements);
-    sb.append(", local gates ").append(localGates).append('\n');
+    sb.append(", local gates ").append(localGates);
+    if (materialWaitNanos > 0) {
+      sb.append(String.format(", waited %.3f ms for material", materialWaitNanos / 1e6));
+    }
+    sb.append('\n');
     for (int p = 0; p < bytesSent.length; p++) {
       if (p != party) {
         sb.append("  to ")

@@ -2,6 +2,7 @@ package dev.cohort.net;
 
 import dev.cohort.api.NetworkException;
 import dev.cohort.api.PartyId;
+import dev.cohort.api.PeerAbortedException;
 import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -127,7 +128,7 @@ public final class InMemoryNetwork {
             PartyId.of(peer) + " closed its connection before round " + round);
       }
       if (item instanceof Aborted aborted) {
-        throw new NetworkException(
+        throw new PeerAbortedException(
             PartyId.of(peer) + " aborted in round " + round + ": " + aborted.reason);
       }
       return (long[]) item;

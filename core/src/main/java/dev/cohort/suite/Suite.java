@@ -258,4 +258,14 @@ public interface Suite {
   default RoundProtocol check(boolean end) {
     return null;
   }
+
+  /**
+   * How long, in all, this party has waited for preprocessed material that was not ready yet (SPDZ
+   * fed by an offline phase running in the background); zero for a suite whose material is always
+   * at hand. The engine reports the part of it that fell into a run ({@link
+   * dev.cohort.engine.RunMetrics#materialWaitNanos}).
+   */
+  default long materialWaitNanos() {
+    return 0;
+  }
 }

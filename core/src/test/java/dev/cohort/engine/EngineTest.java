@@ -420,6 +420,59 @@ class EngineTest {
    * The plaintext suite, except that a multiplication takes {@code rounds} rounds in which nothing
    * is sent, and the suite has a one-round set-up: enough to make batching visible in round counts.
    */
+  // ---- material waits ----
+
+  @Test
+  void materialWait_reportsOnlyWhatFellIntoTheRun() {
+    long earlier = 5_000_000_000L; // waits of earlier runs, not this one's
+    long perBatch = 1_000_000L;
+    SuiteFactory plain = PlaintextSuite.factory(FIELD, 1);
+    SuiteFactory waiting =
+        new SuiteFactory() {
+          @Override
+          public String name() {
+            return "plaintext waiting for material";
+          }
+
+          @Override
+          public Field field() {
+            return FIELD;
+          }
+
+          @Override
+          public void validate(int parties) {
+            plain.validate(parties);
+          }
+
+          @Override
+          public Suite create(int party, int parties, Prg prg) {
+            return new ForwardingSuite(plain.create(party, parties, prg)) {
+              private long waited = earlier;
+
+              @Override
+              public RoundProtocol multiply(Shares a, Shares b) {
+                waited += perBatch;
+                return super.multiply(a, b);
+              }
+
+              @Override
+              public long materialWaitNanos() {
+                return waited;
+              }
+            };
+          }
+        };
+    for (Result<long[]> r : run(waiting, 100, scalarProducts(1000, 3, 4))) {
+      assertScalarProducts(1000, 3, 4, r.value());
+      RunMetrics m = r.metrics();
+      assertEquals(m.batches().get("multiply") * perBatch, m.materialWaitNanos());
+      assertEquals(true, m.report().contains("waited 10.000 ms for material"), m.report());
+    }
+    for (Result<long[]> r : run(scalarProducts(10, 3, 4))) {
+      assertEquals(0, r.metrics().materialWaitNanos(), "a suite with material at hand never waits");
+    }
+  }
+
   private static final class SlowMultiply implements SuiteFactory {
     private final SuiteFactory plain = PlaintextSuite.factory(FIELD, 1);
     private final int rounds;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cohort.api.NetworkException;
+import dev.cohort.api.PeerAbortedException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -126,7 +127,8 @@ class InMemoryNetworkTest {
     ok.get(10, TimeUnit.SECONDS);
     p0.abort("AbortException: MAC check failed");
     NetworkException e =
-        assertThrows(NetworkException.class, () -> p1.exchange(new long[2][1], new int[] {1, 0}));
+        assertThrows(
+            PeerAbortedException.class, () -> p1.exchange(new long[2][1], new int[] {1, 0}));
     assertEquals("P0 aborted in round 1: AbortException: MAC check failed", e.getMessage());
   }
 

@@ -152,4 +152,9 @@ public abstract class ForwardingSuite implements Suite {
   public RoundProtocol check(boolean end) {
     return delegate.check(end);
   }
+
+  @Override
+  public long materialWaitNanos() {
+    return delegate.materialWaitNanos();
+  }
 }

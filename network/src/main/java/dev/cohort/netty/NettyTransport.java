@@ -38,6 +38,7 @@ public final class NettyTransport extends TransportChannel {
   private final Duration receiveTimeout;
   private int round;
   private String failure; // once a peer failed, every later exchange fails the same way
+  private boolean failureAborted; // that failure was the peer's abort frame
 
   NettyTransport(
       NettyNetwork network, PeerLink[] links, Arrivals arrivals, TransportOptions options) {
@@ -138,7 +139,7 @@ public final class NettyTransport extends TransportChannel {
   /** Records {@code item} from peer {@code p}; false when there is none yet; throws on failures. */
   private boolean take(int p, Object item, long[][] incoming) {
     if (failure != null) {
-      throw new NetworkException(failure);
+      throw failureException(failure, failureAborted);
     }
     if (item == null) {
       return false;
@@ -154,7 +155,8 @@ public final class NettyTransport extends TransportChannel {
             item == PeerLink.CLOSED
                 ? links[p].name() + " closed its connection before round " + round
                 : links[p].name() + " " + ((PeerLink.Failure) item).reason());
-    throw new NetworkException(failure);
+    failureAborted = item instanceof PeerLink.Failure f && f.aborted();
+    throw failureException(failure, failureAborted);
   }
 
   private String firstMissing(int self, long[][] incoming) {

@@ -124,7 +124,7 @@ final class PeerHandler extends ChannelInboundHandlerAdapter {
     } else if (frame instanceof InboundFrame.Data data) {
       link.deliver(data);
     } else if (frame instanceof InboundFrame.Abort abort) {
-      link.fail("aborted in round " + abort.round() + ": " + abort.reason());
+      link.aborted("aborted in round " + abort.round() + ": " + abort.reason());
       ctx.close();
     } else if (frame instanceof InboundFrame.Error error) {
       link.fail("broke the frame format: " + error.reason() + "; connection closed");

@@ -29,7 +29,8 @@ final class PeerLink {
   /** Data frames of a peer queued at which this party stops reading the peer's connection. */
   static final int MAX_QUEUED_ROUNDS = 4;
 
-  record Failure(String reason) {}
+  /** A failure of the link; {@code aborted} when it was the peer's abort frame. */
+  record Failure(String reason, boolean aborted) {}
 
   final int peer;
 
@@ -100,7 +101,13 @@ final class PeerLink {
   }
 
   void fail(String reason) {
-    inbox.add(new Failure(reason));
+    inbox.add(new Failure(reason, false));
+    arrivals.raiseAlarm();
+  }
+
+  /** The peer sent its abort frame. */
+  void aborted(String reason) {
+    inbox.add(new Failure(reason, true));
     arrivals.raiseAlarm();
   }
 

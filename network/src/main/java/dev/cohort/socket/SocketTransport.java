@@ -65,6 +65,7 @@ public final class SocketTransport extends TransportChannel {
   private final long receiveMillis;
   private int round;
   private String failure; // once a peer failed, every later exchange fails the same way
+  private boolean failureAborted; // that failure was the peer's abort frame
 
   SocketTransport(
       SocketNetwork network, PeerConnection[] peers, String[] names, TransportOptions options) {
@@ -90,7 +91,7 @@ public final class SocketTransport extends TransportChannel {
     checkRound(outgoing, lengths); // all before any frame leaves: a round is all or none
     int self = myId();
     if (failure != null) {
-      throw new NetworkException(failure);
+      throw failureException(failure, failureAborted);
     }
     for (int p = 0; p < peers.length; p++) {
       if (p != self) {
@@ -130,6 +131,7 @@ public final class SocketTransport extends TransportChannel {
       throw fail(p, " closed its connection before round " + round, true);
     }
     if (frame instanceof InboundFrame.Abort abort) {
+      failureAborted = true;
       throw fail(p, " aborted in round " + abort.round() + ": " + abort.reason(), true);
     }
     if (frame instanceof InboundFrame.Error error) {
@@ -144,7 +146,7 @@ public final class SocketTransport extends TransportChannel {
     if (closeConnection) {
       PeerConnection.closeQuietly(peers[p].raw);
     }
-    return new NetworkException(failure);
+    return failureException(failure, failureAborted);
   }
 
   @Override

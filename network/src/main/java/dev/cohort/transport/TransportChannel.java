@@ -1,6 +1,8 @@
 package dev.cohort.transport;
 
+import dev.cohort.api.NetworkException;
 import dev.cohort.api.PartyId;
+import dev.cohort.api.PeerAbortedException;
 import dev.cohort.net.Channel;
 import dev.cohort.net.TrafficStats;
 import java.net.InetSocketAddress;
@@ -83,6 +85,14 @@ public abstract class TransportChannel implements Channel {
    * so first ({@link PauseWatch}): then the peer most likely gave up on this party, not the
    * reverse. Only on the path of a failure.
    */
+  /**
+   * The exception of a recorded failure: {@link PeerAbortedException} when it was the peer's abort
+   * frame, so that callers can tell a peer that gave up from one that vanished.
+   */
+  protected static NetworkException failureException(String failure, boolean aborted) {
+    return aborted ? new PeerAbortedException(failure) : new NetworkException(failure);
+  }
+
   protected final String explain(String failure) {
     return pauses.explain(failure, peersWaitMillis, windowMillis);
   }

@@ -2,12 +2,14 @@ package dev.cohort.transport;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.qos.logback.classic.Level;
 import dev.cohort.api.Computation;
 import dev.cohort.api.NetworkException;
+import dev.cohort.api.PeerAbortedException;
 import dev.cohort.bgw.BgwConfig;
 import dev.cohort.bgw.BgwSuite;
 import dev.cohort.engine.EngineConfig;
@@ -528,6 +530,7 @@ public abstract class TransportContractTest {
       long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
       String expected = name(addresses.get(0), 0) + " sent nothing for round 0 within 300 ms";
       assertEquals(expected, e.getMessage());
+      assertFalse(e instanceof PeerAbortedException, "a silent peer did not abort");
       assertTrue(millis >= 300 && millis < 3000, millis + " ms");
       NetworkException again =
           assertThrows(NetworkException.class, () -> t1.exchange(new long[2][1], new int[] {1, 1}));
@@ -552,11 +555,15 @@ public abstract class TransportContractTest {
       channels.get(0).abort("MAC check failed");
       for (int p = 1; p < 3; p++) {
         Channel channel = channels.get(p);
-        NetworkException e =
-            assertThrows(
-                NetworkException.class, () -> channel.exchange(new long[3][1], new int[3]));
-        assertEquals(
-            name(addresses.get(0), 0) + " aborted in round 3: MAC check failed", e.getMessage());
+        String expected = name(addresses.get(0), 0) + " aborted in round 3: MAC check failed";
+        // Typed, so that a caller can tell a peer that gave up from one that vanished; every
+        // later exchange fails the same way.
+        for (int attempt = 0; attempt < 2; attempt++) {
+          PeerAbortedException e =
+              assertThrows(
+                  PeerAbortedException.class, () -> channel.exchange(new long[3][1], new int[3]));
+          assertEquals(expected, e.getMessage());
+        }
       }
       assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "failed promptly");
     } finally {

@@ -160,6 +160,7 @@ public final class BackgroundPreprocessing implements SpdzPreprocessing, AutoClo
   }
 
   /** How long the online phase waited for material, in all. */
+  @Override
   public synchronized long waitNanos() {
     return waitNanos;
   }

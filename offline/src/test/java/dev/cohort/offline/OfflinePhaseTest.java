@@ -113,6 +113,16 @@ class OfflinePhaseTest {
         assertArrayEquals(expected, actual);
       }
       assertTrue(source.waitNanos() > 0, "the first draws of each kind wait for the producers");
+      // The run's metrics report each party's waits: they add up to what the producers counted.
+      long reported = 0;
+      for (Result<BigInteger[]> r : results) {
+        long waited = r.metrics().materialWaitNanos();
+        assertTrue(waited > 0, "P" + r.metrics().party() + " reports its wait: " + waited);
+        assertTrue(waited <= r.metrics().wallNanos(), "a wait falls within the run");
+        assertTrue(r.metrics().report().contains("ms for material"), r.metrics().report());
+        reported += waited;
+      }
+      assertEquals(source.waitNanos(), reported);
       assertTrue(source.triplesMade() >= n * OfflinePhase.TRIPLE_BATCH, "a batch ahead");
     }
   }

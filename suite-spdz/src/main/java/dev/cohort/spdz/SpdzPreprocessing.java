@@ -64,6 +64,15 @@ public interface SpdzPreprocessing {
   default void macCheckFailed() {}
 
   /**
+   * How long, in all, callers have waited for material this source had not made yet: zero for
+   * material made ahead (a dealer, files); an offline phase running in the background counts the
+   * online phase's waits here.
+   */
+  default long waitNanos() {
+    return 0;
+  }
+
+  /**
    * Where this party's draws stand, for the parties to agree on when a run starts ({@link
    * PositionAgreement}), or null for a source that starts afresh every run (an in-process dealer).
    * A source that persists across runs (files) may stand ahead of its peers after a crash, as each

@@ -253,4 +253,9 @@ public final class SpdzSuite implements Suite {
   public RoundProtocol randomBits(int length) {
     return RoundProtocol.finished(preprocessing.randomBits(length));
   }
+
+  @Override
+  public long materialWaitNanos() {
+    return preprocessing.waitNanos();
+  }
 }

@@ -16,7 +16,7 @@ import java.math.BigInteger;
  *  triples and random elements r (their own runs)
  *  round 0  open d = r − a and e = r − b (Beaver), commit to the check's seed
  *  round 1  open r² = c + d·b + e·a + d·e
- *  round 2-4  MAC check of d, e and r²;  then b = (r·(r²)^((p−3)/4) + 1)/2 locally
+ *  round 2-5  MAC check of d, e and r²;  then b = (r·(r²)^((p−3)/4) + 1)/2 locally
  * </pre>
  */
 final class BitGeneration {

@@ -11,16 +11,24 @@ import java.util.List;
 
 /**
  * The MAC check of everything one run opened [DPSZ12, DKL+13], as named groups checked in the same
- * three rounds: for each group g of opened values v_j (public) with this party's MAC shares m_j,
- * σ_g = Σ r_j m_j − α_i·Σ r_j v_j with coefficients r_j from a seed opened only after every value
- * was opened; the σ_g are committed to, then opened, and each group must sum to zero. A group whose
+ * four rounds: for each group g of opened values v_j (public) with this party's MAC shares m_j, σ_g
+ * = Σ r_j m_j − α_i·Σ r_j v_j with coefficients r_j from a seed opened only after every value was
+ * opened; the σ_g are committed to, then opened, and each group must sum to zero. A group whose
  * values are claimed to be zero without being opened (the sacrifice) has v_j = 0.
  *
  * <pre>
  *  round 0   open the check's seed (committed in an earlier round of the run)
  *  round 1   send a commitment to (σ_g)_g
  *  round 2   open (σ_g)_g;  abort unless every group sums to 0, naming the first that does not
+ *  round 3   confirm: every party that passed says so; one that did not has aborted instead
  * </pre>
+ *
+ * <p>The confirmation round makes the check unanimous among honest parties: a cheat that only one
+ * honest party sees (a σ altered on its way to that party alone) aborts that party, and every other
+ * honest party then fails in round 3 on its abort (a {@link dev.cohort.api.PeerAbortedException}
+ * carrying the check's name) instead of returning the batch. A corrupt party can still withhold its
+ * own confirmation from some parties after every check passed (selective abort): the material the
+ * others return is then valid.
  *
  * <p>Values opened inconsistently (different values to different parties) are caught too: each
  * honest party's σ uses its own view v', and Σ σ = Σ_honest α_i·(v − v'_i) ≠ 0 for errors fixed
@@ -28,6 +36,8 @@ import java.util.List;
  * 2/p with full-field coefficients.
  */
 final class MacChecks {
+
+  private static final long[] CONFIRMED = {0x4d41434f4b4cL}; // "MACOKL": the checks passed
 
   private final Field field;
   private final long[] alpha;
@@ -55,7 +65,7 @@ final class MacChecks {
     parts.get(g).add(new long[][] {values, macs, {count}});
   }
 
-  /** Runs the three rounds; {@code coins}' seed {@code seed} gives the coefficients. */
+  /** Runs the four rounds; {@code coins}' seed {@code seed} gives the coefficients. */
   void run(Lockstep lockstep, JointCoins coins, int seed, long run) {
     coins.writeOpening(seed);
     Prg coefficients = coins.readOpening(seed, lockstep.exchange());
@@ -96,8 +106,24 @@ final class MacChecks {
       }
       field.add(total, 0, s, 0, total, 0, names.size());
     }
-    lockstep.finish();
     verify(total, run);
+    lockstep.broadcast(CONFIRMED, 0, 1);
+    in = lockstep.exchange();
+    long[] word = new long[1];
+    for (int p = 0; p < lockstep.parties(); p++) {
+      if (p != self) {
+        in.read(p, word, 0, 1);
+        if (word[0] != CONFIRMED[0]) {
+          throw new AbortException(
+              "MASCOT MAC check failed (run "
+                  + run
+                  + "): "
+                  + PartyId.of(p)
+                  + " did not confirm that its checks passed");
+        }
+      }
+    }
+    lockstep.finish();
   }
 
   /** σ_g for every group, packed. */

@@ -40,7 +40,7 @@ import java.util.List;
  *       (â, b, ĉ) = (⟨r̂, a⟩, b, ⟨r̂, c⟩); every party authenticates its shares of a, b, c, â, ĉ
  *       ({@link Authentication}); for a random public s, ρ = s·a − â is opened and s·c − ĉ − ρ·b is
  *       checked to be zero through its MACs (the sacrifice), then everything opened is MAC-checked.
- *       Eight rounds on the channel, plus the OT extension's, whatever the batch.
+ *       Nine rounds on the channel, plus the OT extension's, whatever the batch.
  *   <li>Random elements: every party authenticates a random value of its own; the sum is the
  *       element (uniform if one party is honest).
  *   <li>Random bits: for a random element r and a triple, r² is computed by Beaver's method and

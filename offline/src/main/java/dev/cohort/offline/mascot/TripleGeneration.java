@@ -20,7 +20,7 @@ import dev.cohort.suite.Shares;
  *  round 2  COPE rows of this party's shares of a, b, c, â, ĉ (and a dummy)
  *  round 3  open seed 1: the authentication check's ρ and the sacrifice's s
  *  round 4  open y (authentication check) and s·a − â;  s·c − ĉ − (s·a − â)·b claimed zero
- *  round 5-7  MAC check of everything ({@link MacChecks}, seed 2)
+ *  round 5-8  MAC check of everything ({@link MacChecks}, seed 2)
  * </pre>
  */
 final class TripleGeneration {

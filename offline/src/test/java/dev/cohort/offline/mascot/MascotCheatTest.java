@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cohort.api.AbortException;
+import dev.cohort.api.PeerAbortedException;
 import dev.cohort.field.Field;
 import dev.cohort.field.Fields;
 import dev.cohort.spdz.MaterialException;
@@ -86,6 +87,28 @@ class MascotCheatTest {
   @Test
   void triples_sigmaNotMatchingCommitment_macCheckAborts() {
     assertHonestAbort(channelCheat(7, new int[] {0}), "does not match its commitment");
+  }
+
+  @Test
+  void triples_sigmaCheatSeenByOneHonestParty_everyHonestPartyFailsNamingTheCheck() {
+    // Only P0 receives a σ that does not match its commitment: P0 aborts naming the check and
+    // tells its peers; P1 must not return the batch either, and its failure names the check.
+    List<MascotParties.Outcome<Object>> outcomes =
+        run(
+            p -> Deviation.NONE,
+            c -> c.myId() == CHEATER ? new TamperingChannel(c, 7, new int[] {0}, 0) : c,
+            pre -> pre.triples(M));
+    Throwable caught = outcomes.get(0).failure();
+    assertNotNull(caught, "P0 returned material despite the cheat");
+    assertEquals(AbortException.class, caught.getClass(), "P0: " + caught);
+    assertTrue(caught.getMessage().contains("does not match its commitment"), caught.getMessage());
+    Throwable bystander = outcomes.get(1).failure();
+    assertNotNull(bystander, "P1 returned material although P0 caught a cheat");
+    assertEquals(PeerAbortedException.class, bystander.getClass(), "P1: " + bystander);
+    assertTrue(
+        bystander.getMessage().contains("P0 aborted")
+            && bystander.getMessage().contains("does not match its commitment"),
+        "P1: " + bystander);
   }
 
   @Test

@@ -40,9 +40,9 @@ class MascotRoundsTest {
             });
     for (MascotParties.Outcome<long[]> o : frames) {
       assertEquals(null, o.failure());
-      assertEquals(8, o.result()[0], "rounds of 3 triples");
-      assertEquals(8, o.result()[1], "rounds of 700 triples");
-      assertEquals(6, o.result()[2], "rounds of 5 random elements");
+      assertEquals(9, o.result()[0], "rounds of 3 triples");
+      assertEquals(9, o.result()[1], "rounds of 700 triples");
+      assertEquals(7, o.result()[2], "rounds of 5 random elements");
     }
   }
 

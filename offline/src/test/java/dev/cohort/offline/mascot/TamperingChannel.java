@@ -5,19 +5,27 @@ import dev.cohort.net.TrafficStats;
 
 /**
  * A corrupt party's channel: in round {@code round} (counting this channel's exchanges from 0) it
- * flips bit 1 of the words {@code words} of the frame to every peer before sending it.
+ * flips bit 1 of the words {@code words} of the frame to every peer (or to one peer only) before
+ * sending it.
  */
 final class TamperingChannel implements Channel {
 
   private final Channel inner;
   private final int round;
   private final int[] words;
+  private final int onlyTo; // -1: every peer
   private int exchanges;
 
   TamperingChannel(Channel inner, int round, int[] words) {
+    this(inner, round, words, -1);
+  }
+
+  /** Tampers only with the frame to {@code onlyTo}: a cheat that one honest party alone sees. */
+  TamperingChannel(Channel inner, int round, int[] words, int onlyTo) {
     this.inner = inner;
     this.round = round;
     this.words = words;
+    this.onlyTo = onlyTo;
   }
 
   @Override
@@ -37,7 +45,7 @@ final class TamperingChannel implements Channel {
       for (int p = 0; p < outgoing.length; p++) {
         if (outgoing[p] != null) {
           altered[p] = java.util.Arrays.copyOf(outgoing[p], lengths[p]);
-          for (int w : words) {
+          for (int w : onlyTo < 0 || onlyTo == p ? words : new int[0]) {
             altered[p][w] ^= 2;
           }
         }
