@@ -1,5 +1,6 @@
 package dev.cohort.harness;
 
+import dev.cohort.api.NetworkException;
 import dev.cohort.api.PartyId;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,8 +17,9 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 /**
  * Runs one task per party, each party on a thread of its own, waits for all of them and returns
  * their results in party order. Invariant: a run that any party fails throws one {@link
- * PartyFailedException} naming the party that failed first, with every other failure suppressed in
- * it; it never sleeps and never swallows an exception.
+ * PartyFailedException} naming the party that failed first (a failure of its own before a failed
+ * exchange, which is usually the echo of a peer that gave up), with every other failure suppressed
+ * in it; it never sleeps and never swallows an exception.
  *
  * <p>"First" is the order in which parties gave up: a task that throws gives up then, and a party
  * may say it gives up earlier with {@link #failing} (as a failing engine does when it aborts its
@@ -177,7 +179,7 @@ public final class PartyThreads implements AutoCloseable {
   private void throwFirst(Throwable[] causes) {
     int first = -1;
     for (int p = 0; p < parties; p++) {
-      if (causes[p] != null && (first < 0 || rank(p) < rank(first))) {
+      if (causes[p] != null && (first < 0 || before(p, first, causes))) {
         first = p;
       }
     }
@@ -191,6 +193,30 @@ public final class PartyThreads implements AutoCloseable {
       }
     }
     throw failure;
+  }
+
+  /**
+   * Whether {@code p}'s failure explains the run better than {@code q}'s: a failure of its own
+   * ranks before a failed exchange (a {@link NetworkException}, usually the echo of a peer that
+   * gave up: a party refusing its material closes its channel before its exception reaches here),
+   * then the earlier one first.
+   */
+  private boolean before(int p, int q, Throwable[] causes) {
+    boolean pEcho = isNetwork(causes[p]);
+    boolean qEcho = isNetwork(causes[q]);
+    if (pEcho != qEcho) {
+      return qEcho;
+    }
+    return rank(p) < rank(q);
+  }
+
+  private static boolean isNetwork(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof NetworkException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private int rank(int party) {

@@ -179,6 +179,33 @@ class LocalPartiesTest {
   }
 
   @Test
+  void run_failedExchangeBeforeTheCause_theCauseIsNamedFirst() throws Exception {
+    // P0 refuses (say, its material) and closes its channel before its exception is recorded; P1
+    // sees the closed channel first. The report must name P0's reason, not P1's echo of it.
+    CountDownLatch p1Failed = new CountDownLatch(1);
+    try (PartyThreads threads = PartyThreads.oneShot(2, Duration.ofSeconds(30))) {
+      PartyFailedException failure =
+          assertThrows(
+              PartyFailedException.class,
+              () ->
+                  threads.run(
+                      p -> {
+                        if (p == 1) {
+                          threads.failing(1); // gives up first, as a failing engine says
+                          p1Failed.countDown();
+                          throw new dev.cohort.api.NetworkException(
+                              "P0 closed its connection before round 0");
+                        }
+                        assertTrue(p1Failed.await(10, TimeUnit.SECONDS));
+                        throw new IllegalArgumentException("P0's use record is missing");
+                      }));
+      assertEquals(0, failure.party().index(), failure.getMessage());
+      assertEquals("P0 failed: P0's use record is missing", failure.getMessage());
+      assertEquals(1, failure.failures().get(1).party().index());
+    }
+  }
+
+  @Test
   void run_partyStillRunningAtTheDeadline_isNamedAfterThePartyThatThrew() throws Exception {
     CountDownLatch never = new CountDownLatch(1);
     try (PartyThreads threads = PartyThreads.oneShot(2, Duration.ofMillis(200))) {

@@ -74,6 +74,36 @@ class OfflinePreprocessTest {
     assertEquals(
         Cli.plaintextSum(Traces.generate(4, PARTIES - 1, SESSIONS), SESSIONS),
         Cli.runningSum(demo.out()));
+
+    // The material is never handed out twice: a second run finds it used up, and with a party's
+    // use record deleted that party refuses instead of starting its file over.
+    Cli.Run again = Cli.cohort(demoOn(files));
+    assertEquals(ExitCode.MATERIAL, again.exitCode(), again.all());
+    assertTrue(again.err().contains("ran out of"), again.all());
+    Path record = files.resolve("party-0.spdz.used");
+    assertTrue(Files.exists(record), "the offline phase writes a use record with the file");
+    Files.delete(record);
+    Cli.Run deleted = Cli.cohort(demoOn(files));
+    assertNotEquals(0, deleted.exitCode(), deleted.all());
+    assertTrue(deleted.err().contains("P0 failed: " + record + " is missing"), deleted.all());
+  }
+
+  private static String[] demoOn(Path files) {
+    return new String[] {
+      "demo",
+      "distance-average",
+      "--suite",
+      "spdz",
+      "--devices",
+      String.valueOf(PARTIES - 1),
+      "--sessions",
+      "1",
+      "--seed",
+      "5",
+      "--preprocessing",
+      files.toString(),
+      "--insecure-plaintext"
+    };
   }
 
   @Test

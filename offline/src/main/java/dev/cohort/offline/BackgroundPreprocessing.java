@@ -170,6 +170,37 @@ public final class BackgroundPreprocessing implements SpdzPreprocessing, AutoClo
     return waits;
   }
 
+  /**
+   * Waits until every kind the online phase has asked for has a whole batch ready (the level the
+   * producer keeps), at most {@code timeout}; true when it has. A party can call this between runs
+   * so that the next run, if it draws less than a batch of each kind, never waits.
+   */
+  public synchronized boolean awaitReady(java.time.Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (!ready()) {
+      long left = deadline - System.nanoTime();
+      if (left <= 0 || stopped || failure != null) {
+        return false;
+      }
+      try {
+        wait(Math.max(1, left / 1_000_000));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private boolean ready() {
+    for (int k = 0; k < target.length; k++) {
+      if (available[k] < target[k]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Items made so far, per kind (triples, random elements, random bits, masks, input bits). */
   public synchronized long[] produced() {
     return produced.clone();

@@ -84,6 +84,46 @@ class BackgroundPreprocessingTest {
   }
 
   @Test
+  void producersKeepingUp_nextRunNeverWaits_andItsMetricsSaySo() {
+    Field field = Fields.MERSENNE_61;
+    int n = 3;
+    BackgroundPreprocessing[] sources = start(field, n, 13, 1000);
+    try {
+      RandomCircuit circuit = RandomCircuit.generate(14, n, new RandomCircuit.Shape(20, 4, 10, 3));
+      BigInteger[] expected = circuit.expected(field.modulus());
+      SpdzConfig config =
+          SpdzConfig.of(field, (f, party, parties) -> sources[party], "background, test");
+      LocalParties parties =
+          new LocalParties(
+              n, SpdzSuite.factory(config), EngineConfig.defaults().withInsecureSeed(14), TIMEOUT);
+      for (Result<BigInteger[]> r : parties.run(circuit.computation())) {
+        assertTrue(r.metrics().materialWaitNanos() > 0, "the first run waits for the first batch");
+      }
+      for (BackgroundPreprocessing s : sources) {
+        assertTrue(s.awaitReady(TIMEOUT), "the producers refill a batch of each kind");
+      }
+      long[] waitsBefore = new long[n];
+      for (int p = 0; p < n; p++) {
+        waitsBefore[p] = sources[p].waits();
+      }
+      for (Result<BigInteger[]> r : parties.run(circuit.computation())) {
+        BigInteger[] actual = r.value().clone();
+        for (int i = 0; i < actual.length; i++) {
+          actual[i] = actual[i].mod(field.modulus());
+        }
+        assertArrayEquals(expected, actual);
+        assertEquals(0, r.metrics().materialWaitNanos(), "a run within the ready batch waits not");
+        int p = r.metrics().party();
+        assertEquals(waitsBefore[p], sources[p].waits());
+      }
+    } finally {
+      for (BackgroundPreprocessing s : sources) {
+        s.close();
+      }
+    }
+  }
+
+  @Test
   void parties_consumingAtDifferentPaces_drawTheSameSharings() throws Exception {
     Field field = Fields.MERSENNE_61;
     int n = 2;
