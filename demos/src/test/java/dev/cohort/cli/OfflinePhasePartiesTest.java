@@ -72,6 +72,46 @@ class OfflinePhasePartiesTest {
   }
 
   @Test
+  void deviceKilled_theOthersExit3WithOneLineNamingIt() throws Exception {
+    Cli.Run keys =
+        Cli.cohort(
+            "keys", "--parties", String.valueOf(PARTIES), "--out", dir.resolve("keys").toString());
+    assertEquals(0, keys.exitCode(), keys.all());
+    Path parties = partiesFile(freePorts(2 * PARTIES), true);
+
+    List<Process> processes = new ArrayList<>();
+    try {
+      for (int p = 0; p < PARTIES; p++) {
+        processes.add(start(p, parties, 1000, "--each-session"));
+      }
+      awaitLine(0, "session 1: ", processes.get(0));
+      processes.get(2).destroyForcibly();
+      for (int p = 0; p < 2; p++) {
+        assertTrue(processes.get(p).waitFor(40, TimeUnit.SECONDS), "P" + p + " did not end");
+        String out = output(p);
+        assertEquals(ExitCode.PEER, processes.get(p).exitValue(), out);
+        List<String> errors = out.lines().filter(l -> l.startsWith("cohort: ")).toList();
+        assertEquals(1, errors.size(), out);
+        assertTrue(errors.get(0).contains("P2"), out);
+      }
+    } finally {
+      for (Process process : processes) {
+        process.destroyForcibly();
+      }
+    }
+  }
+
+  /** Waits until {@code party}'s output holds {@code text}, failing if it ends first. */
+  private void awaitLine(int party, String text, Process process) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (!output(party).contains(text)) {
+      assertTrue(process.isAlive(), "P" + party + " ended:\n" + output(party));
+      assertTrue(System.nanoTime() < deadline, "P" + party + " printed no '" + text + "'");
+      Thread.sleep(50);
+    }
+  }
+
+  @Test
   void offlinePortTaken_refusedExit2NamingThePortAndTheFix() throws Exception {
     int[] ports = freePorts(2 * PARTIES);
     Path parties = partiesFile(ports, true);
@@ -125,6 +165,23 @@ class OfflinePhasePartiesTest {
         run.err().strip());
   }
 
+  @Test
+  void partiesFile_offlinePortNotANumber_refusedExit2NamingTheLine() throws Exception {
+    Path parties = dir.resolve("typo.txt");
+    Files.writeString(
+        parties,
+        "0 127.0.0.1 7000 offline=7100\n1 127.0.0.1 7001 offline=71O1\n2 127.0.0.1 7002\n");
+
+    Cli.Run run = runAsP1(parties);
+
+    assertEquals(ExitCode.CONFIGURATION, run.exitCode(), run.all());
+    assertEquals(
+        "cohort: parties file "
+            + parties
+            + " line 2: expected 'offline=PORT' with PORT in [1, 65535], got offline=71O1",
+        run.err().strip());
+  }
+
   private Cli.Run runAsP1(Path parties) {
     return Cli.cohort(
         "demo",
@@ -141,8 +198,12 @@ class OfflinePhasePartiesTest {
   }
 
   private Process start(int party, Path parties) throws IOException {
-    List<String> command =
-        Cli.processCommand(
+    return start(party, parties, SESSIONS);
+  }
+
+  private Process start(int party, Path parties, int sessions, String... more) throws IOException {
+    List<String> args =
+        new ArrayList<>(
             List.of(
                 "demo",
                 "distance-average",
@@ -154,11 +215,12 @@ class OfflinePhasePartiesTest {
                 "--parties",
                 parties.toString(),
                 "--sessions",
-                Integer.toString(SESSIONS),
+                Integer.toString(sessions),
                 "--seed",
                 Long.toString(SEED),
                 "--no-progress"));
-    return new ProcessBuilder(command)
+    args.addAll(List.of(more));
+    return new ProcessBuilder(Cli.processCommand(args))
         .redirectErrorStream(true)
         .redirectOutput(dir.resolve("P" + party + ".log").toFile())
         .start();
