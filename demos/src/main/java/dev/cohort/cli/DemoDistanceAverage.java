@@ -11,18 +11,17 @@ import dev.cohort.net.Channel;
 import dev.cohort.spdz.DealerFiles;
 import dev.cohort.spdz.MaterialException;
 import dev.cohort.transport.TransportNetwork;
-import dev.cohort.transport.TransportOptions;
-import dev.cohort.transport.tls.TlsIdentity;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.IntFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -69,6 +68,8 @@ import picocli.CommandLine.Spec;
       ""
     })
 final class DemoDistanceAverage implements Callable<Integer> {
+
+  private static final Logger log = LoggerFactory.getLogger(DemoDistanceAverage.class);
 
   /** Runs that print a line per session by default have at most this many sessions. */
   static final int PRINT_SESSIONS_UP_TO = 10;
@@ -228,15 +229,7 @@ final class DemoDistanceAverage implements Callable<Integer> {
                 + ")"));
     header.add(row("transport", transport()));
     if (setup.offline() != null) {
-      header.add(
-          row(
-              "offline phase",
-              String.format(
-                  Locale.ROOT,
-                  "MASCOT in the background, %d triples made; the online phase waited %.1f ms"
-                      + " (all parties)",
-                  setup.offline().triplesMade(),
-                  setup.offline().waitNanos() / 1e6)));
+      header.add(row("offline phase", offlineLine(setup.offline())));
     }
     header.add(row("traces", setup.tracesDescription()));
     header.add(
@@ -293,6 +286,26 @@ final class DemoDistanceAverage implements Callable<Integer> {
   }
 
   /**
+   * What the background offline phase did, and how long the online phase of this process's parties
+   * waited for its material (printed in the report, and logged).
+   */
+  private String offlineLine(BackgroundOffline offline) {
+    double waitedMillis = offline.waitNanos() / 1e6;
+    String whose = o.party == null ? "all parties" : "P" + o.party;
+    log.info(
+        "the online phase waited {} ms for the offline phase's material ({})",
+        String.format(Locale.ROOT, "%.1f", waitedMillis),
+        whose);
+    return String.format(
+        Locale.ROOT,
+        "MASCOT in the background %s, %d triples made; the online phase waited %.1f ms (%s)",
+        offline.description(),
+        offline.triplesMade(),
+        waitedMillis,
+        whose);
+  }
+
+  /**
    * This process's party of a deployment: it listens at its address in the parties file, dials the
    * others there and runs {@code mine}; a failure is its own, so it is not wrapped as a party's.
    */
@@ -300,10 +313,13 @@ final class DemoDistanceAverage implements Callable<Integer> {
       Setup setup, EngineConfig config, DistanceAverageParty mine) {
     PartiesFile file = setup.partiesFile();
     List<InetSocketAddress> addresses = file.addresses();
+    if (setup.offline() != null) {
+      setup.offline().listen();
+    }
     TransportNetwork network =
         setup
             .transport()
-            .bind(o.party, file.parties(), addresses.get(o.party), options(file.keys()));
+            .bind(o.party, file.parties(), addresses.get(o.party), o.partyOptions(file.keys()));
     try (Channel channel = network.connect(addresses)) {
       return mine.run(new Engine(setup.suite(), channel, config));
     } finally {
@@ -431,14 +447,6 @@ final class DemoDistanceAverage implements Callable<Integer> {
             ? kind + " over loopback, all parties in this JVM, " + security
             : kind + ", this process runs P" + o.party + " of " + o.partiesFile + ", " + security)
         + o.links.describe();
-  }
-
-  /** This process's party's options in a deployment, with the keys of the parties file. */
-  private TransportOptions options(Path keys) {
-    return o.links.applyTo(
-        o.plaintext
-            ? TransportOptions.plaintextInsecure()
-            : TransportOptions.tls(TlsIdentity.load(keys, o.party)));
   }
 
   private Setup checkedSetup() {

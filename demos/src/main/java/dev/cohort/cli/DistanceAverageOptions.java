@@ -7,6 +7,8 @@ import dev.cohort.spdz.SpdzConfig;
 import dev.cohort.spdz.SpdzSuite;
 import dev.cohort.suite.SuiteFactory;
 import dev.cohort.transport.LinkEmulation;
+import dev.cohort.transport.TransportOptions;
+import dev.cohort.transport.tls.TlsIdentity;
 import java.nio.file.Path;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -88,10 +90,12 @@ final class DistanceAverageOptions {
   @Option(
       names = "--offline-phase",
       description =
-          "SPDZ only, parties in one JVM: the parties make their material among themselves while"
-              + " the demo runs (MASCOT: oblivious transfer over a mesh of their own), a batch of"
-              + " each kind ahead; no dealer. The report says how long the online phase waited"
-              + " for it. With --party, make the files with 'cohort preprocess --party' instead.")
+          "SPDZ only: the parties make their material among themselves while the demo runs"
+              + " (MASCOT: oblivious transfer over a mesh of their own), a batch of each kind"
+              + " ahead; no dealer. The report says how long the online phase waited for it."
+              + " With --party, every party must give it, and the offline phase's mesh has the"
+              + " same certificates as the online one on a port of its own: the parties file's"
+              + " 'offline=PORT' field on each party's line.")
   boolean offlinePhase;
 
   @Option(
@@ -145,7 +149,10 @@ final class DistanceAverageOptions {
   @Option(
       names = "--parties",
       paramLabel = "FILE",
-      description = "The parties file: id, host and port of every party, and the keys directory.")
+      description =
+          "The parties file: lines 'ID HOST PORT [CLIENT_PORT] [offline=PORT]' (offline=: the"
+              + " port of the party's background offline phase, for --offline-phase) and 'keys"
+              + " DIR', the keys directory.")
   Path partiesFile;
 
   @Option(
@@ -292,13 +299,16 @@ final class DistanceAverageOptions {
             "--offline-phase is for --suite spdz, without --preprocessing or"
                 + " --insecure-dealer-seed");
       }
-      if (party != null) {
-        throw new IllegalArgumentException(
-            "--offline-phase runs the parties in one JVM; with --party, make each party's file"
-                + " with 'cohort preprocess --party I --parties FILE' and pass --preprocessing");
-      }
       Field f = field == null ? Fields.MERSENNE_127 : field;
-      offline = new BackgroundOffline(transport, plaintext);
+      offline =
+          file == null
+              ? BackgroundOffline.loopback(transport, plaintext)
+              : BackgroundOffline.deployment(
+                  transport,
+                  party,
+                  file.offlineAddresses(partiesFile),
+                  partyOptions(file.keys()),
+                  partiesFile);
       suite =
           SpdzSuite.factory(SpdzConfig.of(f, offline, "offline phase (MASCOT) in the background"));
     } else {
@@ -310,6 +320,17 @@ final class DistanceAverageOptions {
       traces = Traces.generate(seed, n - 1, total);
     }
     return new Setup(n, total, suite, traces, described, tracesId, file, transport, offline);
+  }
+
+  /**
+   * The transport options of this process's party ({@code --party}): TLS with its identity from
+   * {@code keys} (or plain TCP with {@code --insecure-plaintext}), and the emulated links.
+   */
+  TransportOptions partyOptions(Path keys) {
+    return links.applyTo(
+        plaintext
+            ? TransportOptions.plaintextInsecure()
+            : TransportOptions.tls(TlsIdentity.load(keys, party)));
   }
 
   private static void checkFieldSize(Field f) {

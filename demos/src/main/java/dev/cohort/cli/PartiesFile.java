@@ -16,20 +16,55 @@ import java.util.TreeMap;
  * {@code cohort keys} wrote. Every party reads the same file.
  *
  * <pre>
- * # id  host        port   [client port]
+ * # id  host        port   [client port]  [offline=PORT]
  * keys  keys                  (a directory; relative to this file's directory)
- * 0     127.0.0.1   7000   7100
- * 1     127.0.0.1   7001   7101
- * 2     127.0.0.1   7002   7102
+ * 0     127.0.0.1   7000   7100           offline=7200
+ * 1     127.0.0.1   7001   7101           offline=7201
+ * 2     127.0.0.1   7002   7102           offline=7202
  * </pre>
  *
  * <p>The client port, on the same host, is where {@code cohort server} takes input clients and
- * where {@code cohort client} connects; parties that take no clients leave it out.
+ * where {@code cohort client} connects; parties that take no clients leave it out. The offline
+ * port, on the same host, is where the party's SPDZ offline phase listens when it runs in the
+ * background of the demo ({@code --offline-phase}): a second mesh of the same parties with the same
+ * certificates, beside the online phase's; parties that do not run it leave it out. No two
+ * endpoints of the file (a party's port, client port or offline port) may be the same.
  *
  * <p>Ids must be 0..n-1, each once; {@code #} starts a comment. A party reads only {@code ca.pem}
  * and its own {@code party-<id>.pem} and {@code party-<id>-key.pem} from the keys directory.
  */
-record PartiesFile(List<InetSocketAddress> addresses, Path keys, List<Integer> clientPorts) {
+record PartiesFile(
+    List<InetSocketAddress> addresses,
+    Path keys,
+    List<Integer> clientPorts,
+    List<Integer> offlinePorts) {
+
+  /** The field of a party's line that gives its offline port. */
+  static final String OFFLINE_FIELD = "offline=";
+
+  /**
+   * Every party's address for the background offline phase, in party order; throws naming the first
+   * party that the file gives no offline port.
+   */
+  List<InetSocketAddress> offlineAddresses(Path file) {
+    List<InetSocketAddress> offline = new ArrayList<>();
+    for (int id = 0; id < parties(); id++) {
+      Integer port = offlinePorts.get(id);
+      if (port == null) {
+        throw new IllegalArgumentException(
+            "parties file "
+                + file
+                + " gives P"
+                + id
+                + " no offline port, which --offline-phase with --party needs: end its line with"
+                + " '"
+                + OFFLINE_FIELD
+                + "PORT' (a port of its own for the offline phase's mesh)");
+      }
+      offline.add(new InetSocketAddress(addresses.get(id).getHostString(), port));
+    }
+    return offline;
+  }
 
   /** Party {@code id}'s address for input clients; throws when the file gives it none. */
   InetSocketAddress clientAddress(int id, Path file) {
@@ -60,6 +95,7 @@ record PartiesFile(List<InetSocketAddress> addresses, Path keys, List<Integer> c
     }
     TreeMap<Integer, InetSocketAddress> byId = new TreeMap<>();
     TreeMap<Integer, Integer> clientPortById = new TreeMap<>();
+    TreeMap<Integer, Integer> offlinePortById = new TreeMap<>();
     Path keys = null;
     Path base = file.toAbsolutePath().getParent();
     for (int i = 0; i < lines.size(); i++) {
@@ -77,8 +113,14 @@ record PartiesFile(List<InetSocketAddress> addresses, Path keys, List<Integer> c
         keys = base.resolve(fields[1]);
         continue;
       }
+      Integer offlinePort = null;
+      if (fields.length > 3 && fields[fields.length - 1].startsWith(OFFLINE_FIELD)) {
+        offlinePort = offlinePort(file, number, fields[fields.length - 1]);
+        fields = java.util.Arrays.copyOf(fields, fields.length - 1);
+      }
       if (fields.length != 3 && fields.length != 4) {
-        throw malformed(file, number, "expected 'ID HOST PORT [CLIENT_PORT]' or 'keys DIR'");
+        throw malformed(
+            file, number, "expected 'ID HOST PORT [CLIENT_PORT] [offline=PORT]' or 'keys DIR'");
       }
       int id;
       int port;
@@ -101,6 +143,13 @@ record PartiesFile(List<InetSocketAddress> addresses, Path keys, List<Integer> c
       }
       if (fields.length == 4) {
         clientPortById.put(id, clientPort);
+      }
+      if (offlinePort != null) {
+        if (offlinePort == port || fields.length == 4 && offlinePort == clientPort) {
+          throw malformed(
+              file, number, "the offline port must differ from the party's other ports");
+        }
+        offlinePortById.put(id, offlinePort);
       }
       if (byId.put(id, InetSocketAddress.createUnresolved(fields[1], port)) != null) {
         throw malformed(file, number, "P" + id + " is listed twice");
@@ -136,11 +185,65 @@ record PartiesFile(List<InetSocketAddress> addresses, Path keys, List<Integer> c
       }
     }
     List<Integer> clientPorts = new ArrayList<>();
+    List<Integer> offlinePorts = new ArrayList<>();
     for (int id : byId.keySet()) {
       clientPorts.add(clientPortById.get(id));
+      offlinePorts.add(offlinePortById.get(id));
     }
+    checkOfflinePorts(file, addresses, offlinePorts);
     return new PartiesFile(
-        List.copyOf(addresses), keys, java.util.Collections.unmodifiableList(clientPorts));
+        List.copyOf(addresses),
+        keys,
+        java.util.Collections.unmodifiableList(clientPorts),
+        java.util.Collections.unmodifiableList(offlinePorts));
+  }
+
+  private static int offlinePort(Path file, int line, String field) {
+    try {
+      int port = Integer.parseInt(field.substring(OFFLINE_FIELD.length()));
+      if (port >= 1 && port <= 65535) {
+        return port;
+      }
+    } catch (NumberFormatException e) {
+      // the message below says what is expected
+    }
+    throw malformed(file, line, "expected 'offline=PORT' with PORT in [1, 65535], got " + field);
+  }
+
+  /** Refuses an offline port that is another party's port or offline port on the same host. */
+  private static void checkOfflinePorts(
+      Path file, List<InetSocketAddress> addresses, List<Integer> offlinePorts) {
+    for (int a = 0; a < addresses.size(); a++) {
+      if (offlinePorts.get(a) == null) {
+        continue;
+      }
+      InetSocketAddress offline =
+          new InetSocketAddress(addresses.get(a).getHostString(), offlinePorts.get(a));
+      for (int b = 0; b < addresses.size(); b++) {
+        boolean clash =
+            b != a && sameEndpoint(offline, addresses.get(b))
+                || b > a
+                    && offlinePorts.get(b) != null
+                    && sameEndpoint(
+                        offline,
+                        new InetSocketAddress(
+                            addresses.get(b).getHostString(), offlinePorts.get(b)));
+        if (clash) {
+          throw new IllegalArgumentException(
+              "parties file "
+                  + file
+                  + " gives the offline port of P"
+                  + a
+                  + " ("
+                  + offline.getHostString()
+                  + ":"
+                  + offline.getPort()
+                  + ") to P"
+                  + b
+                  + " as well: every party needs ports of its own");
+        }
+      }
+    }
   }
 
   /** The same port on the same host: by name, or by address where both names resolved. */

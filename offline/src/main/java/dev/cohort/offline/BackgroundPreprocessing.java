@@ -2,6 +2,7 @@ package dev.cohort.offline;
 
 import dev.cohort.api.AbortException;
 import dev.cohort.api.CohortException;
+import dev.cohort.api.NetworkException;
 import dev.cohort.net.Channel;
 import dev.cohort.spdz.SpdzPreprocessing;
 import dev.cohort.suite.Shares;
@@ -29,7 +30,9 @@ import java.util.List;
  * restarted party starts a new offline phase with a new MAC key. A failed MAC check of the online
  * phase ({@link #macCheckFailed}) stops the producer: its key may be known to a cheater. A producer
  * that fails (a cheat caught by the offline phase's checks, a peer that left) fails every later
- * request with its error.
+ * request with its error, material ready or not. When another party stops its producer (it ended
+ * its run, or failed), this one stops too; a request that then finds too little ready fails with a
+ * {@link NetworkException} naming that party.
  */
 public final class BackgroundPreprocessing implements SpdzPreprocessing, AutoCloseable {
 
@@ -54,6 +57,7 @@ public final class BackgroundPreprocessing implements SpdzPreprocessing, AutoClo
   private RuntimeException failure;
   private boolean closing;
   private boolean stopped;
+  private int stoppedBy = -1; // the first party that asked to stop, when not this one
   private long waitNanos;
   private long waits;
 
@@ -209,6 +213,9 @@ public final class BackgroundPreprocessing implements SpdzPreprocessing, AutoClo
   private record Taken(Shares[] columns, long[] values) {}
 
   private synchronized Taken take(int kind, int count) {
+    if (failure != null) {
+      throw failure; // a producer that failed fails every later request, material ready or not
+    }
     if (target[kind] == 0) {
       target[kind] = batch[kind];
     }
@@ -223,7 +230,13 @@ public final class BackgroundPreprocessing implements SpdzPreprocessing, AutoClo
             throw failure;
           }
           if (stopped) {
-            throw new IllegalStateException("the offline phase stopped");
+            throw stoppedBy < 0
+                ? new IllegalStateException("the offline phase stopped: it was closed")
+                : new NetworkException(
+                    "P"
+                        + stoppedBy
+                        + " stopped the background offline phase (it ended its run or failed)"
+                        + " while this party still needed material");
           }
           wait();
         }
@@ -366,6 +379,11 @@ public final class BackgroundPreprocessing implements SpdzPreprocessing, AutoClo
       if (w == null || w.length != mine.length) {
         throw new AbortException(
             "P" + p + " sent a malformed request to the background offline phase");
+      }
+      if (w[0] != 0 && !stop) {
+        synchronized (this) {
+          stoppedBy = p;
+        }
       }
       stop |= w[0] != 0;
       for (int k = 0; k < agreed.length; k++) {

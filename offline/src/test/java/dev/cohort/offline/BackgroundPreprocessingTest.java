@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cohort.api.AbortException;
+import dev.cohort.api.NetworkException;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.field.Field;
@@ -197,6 +198,52 @@ class BackgroundPreprocessingTest {
               () -> CompletableFuture.supplyAsync(() -> sources[0].triples(100)).join());
       assertInstanceOf(AbortException.class, e.getCause());
       assertTrue(e.getCause().getMessage().contains("MAC check failed"), e.getCause().getMessage());
+    } finally {
+      for (BackgroundPreprocessing s : sources) {
+        s.close();
+      }
+    }
+  }
+
+  @Test
+  void macCheckFailed_withMaterialReady_laterRequestsFailAnyway() {
+    BackgroundPreprocessing[] sources = start(Fields.MERSENNE_61, 2, 23, 4);
+    try {
+      List<CompletableFuture<Integer>> draws = new java.util.ArrayList<>();
+      for (BackgroundPreprocessing s : sources) {
+        draws.add(CompletableFuture.supplyAsync(() -> s.triples(1).a().length));
+      }
+      for (CompletableFuture<Integer> d : draws) {
+        assertEquals(1, d.orTimeout(30, java.util.concurrent.TimeUnit.SECONDS).join());
+      }
+      // a batch is 4: three triples are ready at P0, and still none may be handed out
+      sources[0].macCheckFailed();
+      AbortException e = assertThrows(AbortException.class, () -> sources[0].triples(1));
+      assertTrue(e.getMessage().contains("MAC check failed"), e.getMessage());
+    } finally {
+      for (BackgroundPreprocessing s : sources) {
+        s.close();
+      }
+    }
+  }
+
+  @Test
+  void peerStopsItsProducer_requestNeedingMore_failsNamingThePeer() {
+    BackgroundPreprocessing[] sources = start(Fields.MERSENNE_61, 3, 29, 4);
+    try {
+      sources[2].close();
+      CompletionException e =
+          assertThrows(
+              CompletionException.class,
+              () ->
+                  CompletableFuture.supplyAsync(() -> sources[0].triples(100))
+                      .orTimeout(30, java.util.concurrent.TimeUnit.SECONDS)
+                      .join());
+      assertInstanceOf(NetworkException.class, e.getCause());
+      assertEquals(
+          "P2 stopped the background offline phase (it ended its run or failed) while this party"
+              + " still needed material",
+          e.getCause().getMessage());
     } finally {
       for (BackgroundPreprocessing s : sources) {
         s.close();
