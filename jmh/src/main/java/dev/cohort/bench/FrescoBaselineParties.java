@@ -124,7 +124,7 @@ final class FrescoBaselineParties implements AutoCloseable {
                 .runApplication(app.apply(i + 1), pools.get(i), networks.get(i), TIMEOUT));
   }
 
-  private static int[] freePorts(int count) {
+  static int[] freePorts(int count) {
     int[] ports = new int[count];
     List<ServerSocket> held = new ArrayList<>();
     try {

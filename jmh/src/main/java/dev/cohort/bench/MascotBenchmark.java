@@ -4,6 +4,7 @@ import dev.cohort.field.Fields;
 import dev.cohort.harness.Mesh;
 import dev.cohort.harness.PartyThreads;
 import dev.cohort.net.Channel;
+import dev.cohort.net.TrafficStats;
 import dev.cohort.offline.OfflinePhase;
 import dev.cohort.offline.mascot.MascotPreprocessing;
 import dev.cohort.offline.ot.InsecureIdealOts;
@@ -11,6 +12,7 @@ import dev.cohort.random.Prg;
 import dev.cohort.spdz.SpdzPreprocessing;
 import dev.cohort.spdz.SpdzPreprocessing.Triples;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -38,6 +40,14 @@ import org.openjdk.jmh.annotations.Warmup;
  * the KOS extension); {@code ots=ideal} takes <b>INSECURE</b> ideal OTs ({@link InsecureIdealOts}:
  * shared keys, nothing sent), so that score is the protocol above the OTs alone. {@code transport}
  * is {@code memory} or {@code tls} (Netty over loopback, as the parties' mesh).
+ *
+ * <p>Bytes on the wire: the tear-down prints each party's bytes per triple to each peer, from its
+ * channel's {@link TrafficStats} over every invocation of the trial (warm-up included, the set-up's
+ * base OTs of COPE not; the KOS extension's base OTs at the first call are, amortized): frame bytes
+ * with their headers, before TLS, over {@code tls}; 8 bytes per word over {@code memory}. Compare
+ * with the cost model in {@link MascotPreprocessing}'s javadoc (18,304 bytes with the KOS
+ * extension, 16,272 with ideal OTs, plus a per-call constant of a few KB over {@value #BATCH}
+ * triples). {@link FrescoMascotBenchmark} runs FRESCO's MASCOT in the same JMH run.
  *
  * <p>Run: {@code java -jar jmh/target/benchmarks.jar MascotBenchmark -p ots=kos -p transport=tls}.
  */
@@ -70,6 +80,8 @@ public class MascotBenchmark {
     Channel[] channels;
     Mesh.Factory factory;
     Mesh mesh;
+    TrafficStats[] start;
+    long triples;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -92,10 +104,34 @@ public class MascotBenchmark {
                         Prg.secure());
             return null;
           });
+      start = new TrafficStats[parties];
+      for (int p = 0; p < parties; p++) {
+        start[p] = channels[p].stats().copy();
+      }
+      triples = 0;
     }
 
     @TearDown(Level.Trial)
     public void tearDown() {
+      System.out.println();
+      for (int p = 0; p < parties; p++) {
+        long[] sent = channels[p].stats().since(start[p]).bytesSent;
+        long[] per = new long[parties];
+        for (int q = 0; q < parties; q++) {
+          per[q] = triples == 0 ? 0 : Math.round((double) sent[q] / triples);
+        }
+        System.out.println(
+            "Cohort MASCOT parties="
+                + parties
+                + " ots="
+                + ots
+                + " transport="
+                + transport
+                + ": P"
+                + p
+                + " bytes per triple to each peer: "
+                + Arrays.toString(per));
+      }
       for (Channel c : channels) {
         c.close();
       }
@@ -109,6 +145,8 @@ public class MascotBenchmark {
   @Benchmark
   @OperationsPerInvocation(BATCH)
   public List<Triples> triples(Parties s) {
-    return s.threads.run(p -> s.preprocessing[p].triples(BATCH));
+    List<Triples> r = s.threads.run(p -> s.preprocessing[p].triples(BATCH));
+    s.triples += BATCH;
+    return r;
   }
 }
