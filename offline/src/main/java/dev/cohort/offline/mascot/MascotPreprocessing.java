@@ -61,14 +61,14 @@ import java.util.List;
  * 2^127 − 1 (k = 127, w = 2) and 3,912 over 2^61 − 1 (k = 61, w = 1). The OTs come on top: the KOS
  * extension sends 16 bytes per OT from its receiver, 16k per triple and peer, so with the real OTs
  * 18,304 bytes per triple and peer over 2^127 − 1 and 4,888 over 2^61 − 1. Each protocol run (one
- * call of at most {@value #MAX_BATCH} items) adds a constant per peer: (k + n + 3)·8w + 304 bytes
+ * call of at most {@value #MAX_BATCH} items) adds a constant per peer: (k + n + 3)·8w + 312 bytes
  * (the authentication check's dummy COPE row of k elements and its opened y, three joint seeds by
- * commit-then-open, the MAC check's commitment and its opening of n + 2 σ's: 2,416 bytes over 2^127
- * − 1 with 2 parties), and the extension's 192 padding rows and coin toss, about 3.2 KB. {@code
- * MascotTrafficTest} checks these figures byte for byte. Local work per triple and peer: about 3kτ
- * + 3·5k field elements drawn or expanded and as many additions. A random bit costs one triple, one
- * random element (k·w words per peer) and three openings; an input bit adds an input mask and one
- * opening.
+ * commit-then-open, the MAC check's commitment, its opening of n + 2 σ's and its one-word
+ * confirmation: 2,424 bytes over 2^127 − 1 with 2 parties), and the extension's 192 padding rows
+ * and coin toss, about 3.2 KB. {@code MascotTrafficTest} checks these figures byte for byte. Local
+ * work per triple and peer: about 3kτ + 3·5k field elements drawn or expanded and as many
+ * additions. A random bit costs one triple, one random element (k·w words per peer) and three
+ * openings; an input bit adds an input mask and one opening.
  *
  * <p>Batches of more than {@value #MAX_BATCH} items run as several protocol runs, to bound the
  * frames: at most about 166 MB (the COPE rows of a full run over 2^127 − 1), under the transports'

@@ -29,12 +29,12 @@ import org.junit.jupiter.params.provider.CsvSource;
  *       extension's 16 bytes per OT with k OTs as receiver per triple, to within the extension's
  *       rounding of its rows to 64 (at most 1 KiB per batch, 2 bytes per triple here);
  *   <li>each batch's bytes are exactly that per-triple figure times the batch plus the fixed bytes
- *       of one protocol run, which the difference above cancels: (k + n + 3)·8w + 304 bytes (the
+ *       of one protocol run, which the difference above cancels: (k + n + 3)·8w + 312 bytes (the
  *       dummy COPE row of the authentication check, k elements; its opened y; three joint seeds,
  *       each a 4-word commitment and a 6-word opening; the MAC check's 4-word commitment and its
- *       opening, n + 2 groups' σ and a 4-word nonce), plus with the KOS extension the 192 padding
- *       rows of its correlation check (16 bytes each), the rounding of its rows up to a multiple of
- *       64 and 12 words of its coin toss and check.
+ *       opening, n + 2 groups' σ and a 4-word nonce, and its one-word confirmation), plus with the
+ *       KOS extension the 192 padding rows of its correlation check (16 bytes each), the rounding
+ *       of its rows up to a multiple of 64 and 12 words of its coin toss and check.
  * </ul>
  *
  * The one-off set-up (the base OTs of COPE when each party's preprocessing is made, the KOS
@@ -87,7 +87,7 @@ class MascotTrafficTest {
    * class comment.
    */
   private static long fixed(int m, int k, int w, int n, boolean kos) {
-    long mascot = (k + n + 3L) * 8 * w + 304;
+    long mascot = (k + n + 3L) * 8 * w + 312;
     if (!kos) {
       return mascot;
     }
