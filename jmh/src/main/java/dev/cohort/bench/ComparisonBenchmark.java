@@ -6,15 +6,22 @@ import dev.cohort.bgw.BgwSuite;
 import dev.cohort.engine.Result;
 import dev.cohort.field.Fields;
 import dev.cohort.harness.LocalParties;
+import dev.cohort.harness.Mesh;
 import dev.cohort.lib.Comparison;
 import dev.cohort.lib.Equality;
 import dev.cohort.lib.Select;
+import dev.cohort.offline.BackgroundPreprocessing;
+import dev.cohort.offline.OfflinePhase;
+import dev.cohort.spdz.PreprocessingSource;
+import dev.cohort.spdz.SpdzConfig;
+import dev.cohort.spdz.SpdzPreprocessing;
 import dev.cohort.spdz.SpdzSuite;
 import dev.cohort.suite.SuiteFactory;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
+import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -29,13 +36,25 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * The operation table of the PRACTICE D11.2 evaluation: LT, EQ and MUX of k-bit signed secrets, 3
  * parties in one JVM (the in-memory transport by default; {@code -p transport=tls} or {@code
  * socket-tls} for the loopback transports, {@link Transports}), field 2^127 − 1, κ = 40, random
- * bits included. {@code *Amortized}: a batch of {@value #BATCH} operations per invocation, scored
- * per operation; {@code *Single}: one operation per invocation (latency-bound).
+ * bits included. {@code *Amortized}: a batch of {@code batch} (default {@value #BATCH}) operations
+ * per invocation, scored per operation; {@code *Single}: one operation per invocation
+ * (latency-bound).
+ *
+ * <p>SPDZ's material ({@code material}): {@code dealer} is the <b>INSECURE</b> in-process dealer
+ * (free material: the score is the online phase alone); {@code offline} is the parties' own offline
+ * phase (MASCOT with real OTs, {@link OfflinePhase#inBackground}) run by producer threads over a
+ * second mesh of the same transport while the online phase runs, so the score is end to end: it
+ * includes the time the online phase waited for the producers, which the secondary metric {@code
+ * :onlineWaitMs} gives per iteration (mean over the parties). The offline phase makes a few
+ * thousand triples per second, so give it a smaller batch, and the same number to {@code -opi} so
+ * the score stays per operation: {@code -p batch=100 -opi 100} (a mismatch is refused). Each trial
+ * prints, besides the rounds, the material one operation drew per kind.
  *
  * <p>Run: {@code java -jar jmh/target/benchmarks.jar ComparisonBenchmark}. Each trial prints the
  * rounds one invocation took (the rounds of one operation: a batch takes the rounds of one), SPDZ's
@@ -53,6 +72,8 @@ public class ComparisonBenchmark {
 
   static final int BATCH = 10_000;
   static final int RANDOM_BITS = 32 * BATCH;
+  static final String DEALER = "dealer";
+  static final String OFFLINE = "offline";
 
   @State(Scope.Benchmark)
   public static class Setting {
@@ -65,19 +86,51 @@ public class ComparisonBenchmark {
     @Param({Transports.MEMORY})
     public String transport = Transports.MEMORY;
 
+    /** SPDZ's material: {@value #DEALER} (INSECURE, in-process) or {@value #OFFLINE} (MASCOT). */
+    @Param({DEALER})
+    public String material = DEALER;
+
+    /** Operations per invocation of the {@code *Amortized} benchmarks (with {@code -opi}). */
+    @Param({"" + BATCH})
+    public int batch = BATCH;
+
     LocalParties parties;
     long[] xs;
     long[] ys;
     long rounds = -1; // of the last invocation
+    final SpdzPreprocessing[] drawn = new SpdzPreprocessing[3]; // SPDZ: counted, per party
+    Mesh.Factory offlineMeshes; // material offline: the producers' own mesh
+    Mesh offlineMesh;
+    OfflinePhase.Background background;
+    long operations; // run in this trial
+    long runNanos; // spent in runs in this trial
+    double waitSeen; // waitedMillis() at the end of the last invocation
 
+    /** Refuses a score that would not count operations: {@code -opi} must match {@code batch}. */
     @Setup(Level.Trial)
-    public void setUp() {
-      SuiteFactory factory =
-          suite.equals("bgw")
-              ? BgwSuite.factory(Fields.MERSENNE_127)
-              // INSECURE in-process dealer: for benchmarks only.
-              : SpdzSuite.insecureFactory(Fields.MERSENNE_127, 7);
-      parties = Transports.standing(transport, 3, factory, 99);
+    public void setUp(BenchmarkParams params) {
+      String name = params.getBenchmark();
+      long expected =
+          name.endsWith("Single") ? 1 : name.endsWith("randomBitsAmortized") ? 32L * batch : batch;
+      if (params.getOpsPerInvocation() != expected) {
+        throw new IllegalArgumentException(
+            "batch "
+                + batch
+                + " needs -opi "
+                + expected
+                + " (operations per invocation) for "
+                + name
+                + ", got "
+                + params.getOpsPerInvocation());
+      }
+      setUp();
+    }
+
+    void setUp() {
+      if (batch < 1 || batch > BATCH) {
+        throw new IllegalArgumentException("batch (" + batch + ") must be in [1, " + BATCH + "]");
+      }
+      parties = Transports.standing(transport, 3, factory(), 99);
       SplittableRandom random = new SplittableRandom(5);
       xs = new long[BATCH];
       ys = new long[BATCH];
@@ -87,6 +140,35 @@ public class ComparisonBenchmark {
       }
     }
 
+    private SuiteFactory factory() {
+      if (suite.equals("bgw")) {
+        if (!material.equals(DEALER)) {
+          throw new IllegalArgumentException(
+              "material " + material + " is SPDZ's: run it with -p suite=spdz");
+        }
+        return BgwSuite.factory(Fields.MERSENNE_127);
+      }
+      PreprocessingSource source;
+      String description;
+      if (material.equals(DEALER)) {
+        // INSECURE in-process dealer: for benchmarks only.
+        source = SpdzConfig.insecureDealer(Fields.MERSENNE_127, 7).preprocessing();
+        description = "insecure dealer";
+      } else if (material.equals(OFFLINE)) {
+        offlineMeshes = Transports.mesh(transport);
+        offlineMesh = offlineMeshes.bind(3);
+        background = OfflinePhase.inBackground(offlineMesh::connect);
+        source = background;
+        description = "offline phase (MASCOT) in the background";
+      } else {
+        throw new IllegalArgumentException(
+            "material " + material + ": want " + DEALER + " or " + OFFLINE);
+      }
+      return SpdzSuite.factory(
+          SpdzConfig.of(
+              Fields.MERSENNE_127, CountedPreprocessing.counting(source, drawn), description));
+    }
+
     Result<long[]> run(int n, BiFunction<dev.cohort.api.Numeric, SecretVector[], SecretVector> op) {
       Computation<long[]> c =
           b -> {
@@ -94,9 +176,25 @@ public class ComparisonBenchmark {
             SecretVector y = b.input(1, slice(ys, n), n, bits);
             return b.open(op.apply(b, new SecretVector[] {x, y}));
           };
+      long start = System.nanoTime();
       Result<long[]> r = parties.run(c).get(0);
+      runNanos += System.nanoTime() - start;
       rounds = r.metrics().rounds();
       return r;
+    }
+
+    /** Counts {@code n} operations and adds the online phase's new waits to {@code waiting}. */
+    <T> T counted(T value, long n, Waiting waiting) {
+      operations += n;
+      double waited = waitedMillis();
+      waiting.onlineWaitMs += waited - waitSeen;
+      waitSeen = waited;
+      return value;
+    }
+
+    /** How long the online phases waited for material so far, mean over the parties, in ms. */
+    double waitedMillis() {
+      return background == null ? 0 : background.waitNanos() / 1e6 / drawn.length;
     }
 
     private static long[] slice(long[] a, int n) {
@@ -107,7 +205,54 @@ public class ComparisonBenchmark {
     public void tearDown() {
       System.out.printf(
           "%n%s, k = %d, %s: %d rounds per invocation%n", suite, bits, transport, rounds);
+      if (drawn[0] != null && operations > 0) {
+        printMaterial();
+      }
       parties.close();
+      if (background != null) {
+        background.close();
+        offlineMesh.close();
+        offlineMeshes.close();
+      }
+    }
+
+    /** Material drawn per operation (party 0) and, for the offline phase, the waits. */
+    private void printMaterial() {
+      long[] d = ((CountedPreprocessing) drawn[0]).drawn();
+      StringBuilder line = new StringBuilder();
+      for (int k = 0; k < d.length; k++) {
+        line.append(
+            String.format(" %.1f %s,", (double) d[k] / operations, CountedPreprocessing.KINDS[k]));
+      }
+      System.out.printf(
+          "%s (%s): per operation (inputs' range proofs included, P0):%s over %d operations%n",
+          suite, material, line.substring(0, line.length() - 1), operations);
+      if (background == null) {
+        return;
+      }
+      long waits = 0;
+      for (SpdzPreprocessing p : drawn) {
+        waits += ((BackgroundPreprocessing) ((CountedPreprocessing) p).inner()).waits();
+      }
+      System.out.printf(
+          "offline phase: the online phase waited %.0f ms of %.0f ms in runs (mean over parties,"
+              + " %d waits in all); producers made %d triples (all parties)%n",
+          waitedMillis(), runNanos / 1e6, waits, background.triplesMade());
+    }
+  }
+
+  /**
+   * How long the online phase waited for the offline phase in an iteration, mean over the parties,
+   * in ms (0 for the dealer and BGW): the secondary metric {@code :onlineWaitMs}.
+   */
+  @State(Scope.Thread)
+  @AuxCounters(AuxCounters.Type.EVENTS)
+  public static class Waiting {
+    public double onlineWaitMs;
+
+    @Setup(Level.Iteration)
+    public void reset() {
+      onlineWaitMs = 0;
     }
   }
 
@@ -132,36 +277,43 @@ public class ComparisonBenchmark {
 
   @Benchmark
   @OperationsPerInvocation(BATCH)
-  public long[] lessThanAmortized(Setting s) {
-    return s.run(BATCH, (b, v) -> Comparison.lessThan(b, v[0], v[1], s.bits)).value();
+  public long[] lessThanAmortized(Setting s, Waiting w) {
+    long[] r = s.run(s.batch, (b, v) -> Comparison.lessThan(b, v[0], v[1], s.bits)).value();
+    return s.counted(r, s.batch, w);
   }
 
   @Benchmark
   @OperationsPerInvocation(BATCH)
-  public long[] equalAmortized(Setting s) {
-    return s.run(BATCH, (b, v) -> Equality.equal(b, v[0], v[1], s.bits)).value();
+  public long[] equalAmortized(Setting s, Waiting w) {
+    long[] r = s.run(s.batch, (b, v) -> Equality.equal(b, v[0], v[1], s.bits)).value();
+    return s.counted(r, s.batch, w);
   }
 
   @Benchmark
   @OperationsPerInvocation(BATCH)
-  public long[] muxAmortized(Setting s) {
-    return s.run(BATCH, (b, v) -> Select.mux(b, b.randomBits(BATCH), v[0], v[1])).value();
+  public long[] muxAmortized(Setting s, Waiting w) {
+    long[] r = s.run(s.batch, (b, v) -> Select.mux(b, b.randomBits(s.batch), v[0], v[1])).value();
+    return s.counted(r, s.batch, w);
   }
 
   /** Random bits alone (only their sum is opened): the first step of LT and EQ. */
   @Benchmark
   @OperationsPerInvocation(RANDOM_BITS)
-  public long[] randomBitsAmortized(Setting s) {
-    return s.run(1, (b, v) -> b.vector(List.of(b.sum(b.randomBits(RANDOM_BITS))))).value();
+  public long[] randomBitsAmortized(Setting s, Waiting w) {
+    int n = 32 * s.batch;
+    long[] r = s.run(1, (b, v) -> b.vector(List.of(b.sum(b.randomBits(n))))).value();
+    return s.counted(r, n, w);
   }
 
   @Benchmark
-  public long[] lessThanSingle(Setting s) {
-    return s.run(1, (b, v) -> Comparison.lessThan(b, v[0], v[1], s.bits)).value();
+  public long[] lessThanSingle(Setting s, Waiting w) {
+    long[] r = s.run(1, (b, v) -> Comparison.lessThan(b, v[0], v[1], s.bits)).value();
+    return s.counted(r, 1, w);
   }
 
   @Benchmark
-  public long[] equalSingle(Setting s) {
-    return s.run(1, (b, v) -> Equality.equal(b, v[0], v[1], s.bits)).value();
+  public long[] equalSingle(Setting s, Waiting w) {
+    long[] r = s.run(1, (b, v) -> Equality.equal(b, v[0], v[1], s.bits)).value();
+    return s.counted(r, 1, w);
   }
 }
