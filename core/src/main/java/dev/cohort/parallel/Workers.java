@@ -7,14 +7,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A fixed pool of {@code threads − 1} daemon threads that, together with the calling thread, run
  * the chunks of a range [0, n) split into at most {@code threads} contiguous pieces. Below a
- * caller-given size per chunk a range is not split and runs inline on the caller: small batches
- * pay nothing. Threads are created once per pool, never per call; a call allocates one job object,
+ * caller-given size per chunk a range is not split and runs inline on the caller: small batches pay
+ * nothing. Threads are created once per pool, never per call; a call allocates one job object,
  * never anything per element.
  *
- * <p>Invariant: {@link #run} returns only after every chunk has finished, and everything the
- * chunks wrote is then visible to the caller. The caller claims chunks itself while the workers
- * are busy (with another party's job, say), so a call always finishes, even on a pool shared by
- * many parties or entered again from a chunk.
+ * <p>Invariant: {@link #run} returns only after every chunk has finished, and everything the chunks
+ * wrote is then visible to the caller. The caller claims chunks itself while the workers are busy
+ * (with another party's job, say), so a call always finishes, even on a pool shared by many parties
+ * or entered again from a chunk.
  *
  * <p>Chunk boundaries are {@code floor(n·c / k)} for chunk c of k: fixed by n and k alone, so a
  * kernel whose chunks write disjoint ranges computes the same bits with any number of threads.

@@ -30,11 +30,11 @@ public final class Outbox {
   }
 
   /**
-   * Appends {@code n} words to the frame for {@code peer}, to be written in place later, and returns
-   * the offset of the first in {@link #buffer(int)}: a kernel split over threads fills its ranges
-   * of one message at once, in the order the message has, without a copy. The buffer stays the same
-   * array until the next write to {@code peer}; the words must all be written before the frame
-   * leaves.
+   * Appends {@code n} words to the frame for {@code peer}, to be written in place later, and
+   * returns the offset of the first in {@link #buffer(int)}: a kernel split over threads fills its
+   * ranges of one message at once, in the order the message has, without a copy. The buffer stays
+   * the same array until the next write to {@code peer}; the words must all be written before the
+   * frame leaves.
    */
   public int reserve(int peer, int n) {
     room(peer, n);

@@ -80,11 +80,15 @@ class WorkersTest {
   void run_largeRange_everyElementWrittenOnceByItsChunk() {
     int n = 1_000_003;
     int[] owner = new int[n];
-    Workers.of(3).run(n, 1000, (c, from, to) -> {
-      for (int i = from; i < to; i++) {
-        owner[i] += c + 1;
-      }
-    });
+    Workers.of(3)
+        .run(
+            n,
+            1000,
+            (c, from, to) -> {
+              for (int i = from; i < to; i++) {
+                owner[i] += c + 1;
+              }
+            });
     for (int i = 0; i < n; i++) {
       int c = owner[i] - 1;
       assertEquals(true, i >= Workers.start(c, 3, n) && i < Workers.start(c + 1, 3, n), "at " + i);
@@ -98,12 +102,16 @@ class WorkersTest {
         assertThrows(
             IllegalStateException.class,
             () ->
-                Workers.of(4).run(400, 1, (c, from, to) -> {
-                  if (c == 2) {
-                    throw new IllegalStateException("chunk 2 failed");
-                  }
-                  finished.incrementAndGet();
-                }));
+                Workers.of(4)
+                    .run(
+                        400,
+                        1,
+                        (c, from, to) -> {
+                          if (c == 2) {
+                            throw new IllegalStateException("chunk 2 failed");
+                          }
+                          finished.incrementAndGet();
+                        }));
     assertEquals("chunk 2 failed", thrown.getMessage());
     assertEquals(3, finished.get());
   }
@@ -116,13 +124,18 @@ class WorkersTest {
     for (int t = 0; t < callers.length; t++) {
       int me = t;
       callers[t] =
-          new Thread(() -> pool.run(1000, 1, (c, from, to) -> {
-            long[] inner = new long[2];
-            pool.run(to - from, 1, (c2, f2, t2) -> inner[c2] = t2 - f2);
-            synchronized (sums) {
-              sums[me] += inner[0] + inner[1];
-            }
-          }));
+          new Thread(
+              () ->
+                  pool.run(
+                      1000,
+                      1,
+                      (c, from, to) -> {
+                        long[] inner = new long[2];
+                        pool.run(to - from, 1, (c2, f2, t2) -> inner[c2] = t2 - f2);
+                        synchronized (sums) {
+                          sums[me] += inner[0] + inner[1];
+                        }
+                      }));
       callers[t].start();
     }
     for (Thread caller : callers) {
@@ -138,8 +151,7 @@ class WorkersTest {
     assertSame(Workers.of(2), Workers.of(2));
     assertSame(Workers.INLINE, Workers.of(1));
     assertEquals(3, Workers.of(3).threads());
-    IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> Workers.of(0));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Workers.of(0));
     assertEquals("threads (0) must be in [1, 256]", e.getMessage());
   }
 }
