@@ -51,6 +51,16 @@ final class DistanceAverageOptions {
   int parallelism;
 
   @Option(
+      names = "--threads",
+      paramLabel = "T",
+      defaultValue = "1",
+      description =
+          "Threads each party splits its large local kernels over (resharing, Beaver"
+              + " combination, MAC-check sums, PRG expansion) (default: ${DEFAULT-VALUE}). Results"
+              + " and messages do not change; parties may differ in it.")
+  int threads;
+
+  @Option(
       names = "--suite",
       paramLabel = "SUITE",
       defaultValue = "bgw",
@@ -300,9 +310,13 @@ final class DistanceAverageOptions {
       Field f = field == null ? Fields.MERSENNE_127 : field;
       offline = new BackgroundOffline(transport, plaintext);
       suite =
-          SpdzSuite.factory(SpdzConfig.of(f, offline, "offline phase (MASCOT) in the background"));
+          SpdzSuite.factory(
+              SpdzConfig.of(f, offline, "offline phase (MASCOT) in the background")
+                  .withThreads(threads));
     } else {
-      suite = new SuiteChoice(suiteName, field, preprocessing, dealerSeed).factory(party != null);
+      suite =
+          new SuiteChoice(suiteName, field, preprocessing, dealerSeed, threads)
+              .factory(party != null);
     }
     checkFieldSize(suite.field());
     suite.validate(n); // before generating traces: --devices 100000 is refused at once
