@@ -49,6 +49,10 @@ public final class AesCtrPrg implements Prg {
   private final LongBuffer words =
       ByteBuffer.wrap(buffer).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer();
   private int position = CHUNK; // empty: the first read refills
+  private SecretKeySpec key; // kept for copyAt
+  private long stream;
+  private long chunks; // chunks of keystream produced since the key (or the last seek)
+  private long base; // the word at which the first of those chunks starts
 
   /**
    * A generator for one stream under a 16-byte key. The key is copied; the caller may wipe its
@@ -78,17 +82,77 @@ public final class AesCtrPrg implements Prg {
       throw new IllegalArgumentException(
           "PRG key must be " + KEY_BYTES + " bytes, got " + key.length);
     }
+    this.key = new SecretKeySpec(key, "AES"); // copies the key bytes
+    this.stream = stream;
+    start(0);
+  }
+
+  /** Starts the keystream at block {@code block} of the stream; nothing buffered is handed out. */
+  private void start(long block) {
     byte[] counter = new byte[16];
     for (int i = 0; i < 8; i++) {
       counter[i] = (byte) (stream >>> (56 - 8 * i)); // high half, big-endian like the counter
+      counter[8 + i] = (byte) (block >>> (56 - 8 * i));
     }
     try {
-      // SecretKeySpec copies the key bytes.
-      cipher.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"), new IvParameterSpec(counter));
+      cipher.init(Cipher.ENCRYPT_MODE, key, new IvParameterSpec(counter));
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("AES/CTR/NoPadding rejected a 16-byte key", e);
     }
+    base = block * (16 / Long.BYTES);
+    chunks = 0;
     position = CHUNK; // nothing of the old keystream is handed out
+  }
+
+  /**
+   * The number of words handed out so far ({@link #nextBytes} counts whole words): the position in
+   * the stream of the next word, which {@link #seek} and {@link #copyAt} take.
+   */
+  public long position() {
+    return base + chunks * (CHUNK / Long.BYTES) - (CHUNK - position) / Long.BYTES;
+  }
+
+  /**
+   * Moves to word {@code word} of this generator's stream: the next word is the one a fresh
+   * generator of the same key and stream returns after {@code word} words. Lets a kernel split over
+   * threads draw each range of a long expansion from its own copy, bit for bit as one generator
+   * would.
+   */
+  public void seek(long word) {
+    if (word < 0) {
+      throw new IllegalArgumentException("PRG position (" + word + ") must be >= 0");
+    }
+    long perChunk = CHUNK / Long.BYTES;
+    start(word / perChunk * (CHUNK / 16));
+    refill();
+    position = (int) (word % perChunk) * Long.BYTES;
+  }
+
+  /** A new generator on this one's key and stream, at word {@code word} (see {@link #seek}). */
+  public AesCtrPrg copyAt(long word) {
+    AesCtrPrg copy = new AesCtrPrg(this);
+    copy.seek(word);
+    return copy;
+  }
+
+  /**
+   * Makes this generator {@code source}'s key and stream at word {@code word}, reusing its own
+   * cipher (a copy kept per thread follows a new source without looking up a cipher).
+   */
+  public void follow(AesCtrPrg source, long word) {
+    this.key = source.key;
+    this.stream = source.stream;
+    seek(word);
+  }
+
+  private AesCtrPrg(AesCtrPrg source) {
+    try {
+      cipher = Cipher.getInstance("AES/CTR/NoPadding");
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("AES/CTR/NoPadding is not available", e);
+    }
+    this.key = source.key;
+    this.stream = source.stream;
   }
 
   /** A generator keyed from a fresh {@link SecureRandom}. */
@@ -166,6 +230,7 @@ public final class AesCtrPrg implements Prg {
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("AES-CTR keystream generation failed", e);
     }
+    chunks++;
     position = 0;
   }
 }

@@ -24,18 +24,32 @@ public final class Outbox {
 
   /** Appends {@code n} words of {@code src} from {@code off} to the frame for {@code peer}. */
   public void write(int peer, long[] src, int off, int n) {
-    long[] buffer = reserve(peer, n);
+    long[] buffer = room(peer, n);
     System.arraycopy(src, off, buffer, lengths[peer], n);
     lengths[peer] += n;
   }
 
+  /**
+   * Appends {@code n} words to the frame for {@code peer}, to be written in place later, and
+   * returns the offset of the first in {@link #buffer(int)}: a kernel split over threads fills its
+   * ranges of one message at once, in the order the message has, without a copy. The buffer stays
+   * the same array until the next write to {@code peer}; the words must all be written before the
+   * frame leaves.
+   */
+  public int reserve(int peer, int n) {
+    room(peer, n);
+    int at = lengths[peer];
+    lengths[peer] += n;
+    return at;
+  }
+
   /** Appends one word to the frame for {@code peer}. */
   public void write(int peer, long word) {
-    long[] buffer = reserve(peer, 1);
+    long[] buffer = room(peer, 1);
     buffer[lengths[peer]++] = word;
   }
 
-  private long[] reserve(int peer, int n) {
+  private long[] room(int peer, int n) {
     if (peer == self) {
       throw new IllegalArgumentException("a party does not send to itself (P" + peer + ")");
     }

@@ -40,6 +40,26 @@ class LayeringTest {
   }
 
   @Test
+  void workerPool_dependsOnNothingOfCohort() {
+    noClasses()
+        .that()
+        .resideInAPackage("dev.cohort.parallel..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "dev.cohort.api..",
+            "dev.cohort.field..",
+            "dev.cohort.random..",
+            "dev.cohort.producer..",
+            "dev.cohort.gate..",
+            "dev.cohort.engine..",
+            "dev.cohort.suite..",
+            "dev.cohort.net..",
+            "dev.cohort.harness..")
+        .check(classes);
+  }
+
+  @Test
   void suitesAndNetwork_doNotSeeProducersOrEngine() {
     noClasses()
         .that()

@@ -173,4 +173,48 @@ class AesCtrPrgTest {
     Arrays.fill(key, (byte) 0);
     assertArrayEquals(draw(new AesCtrPrg(KEY, 0), 8), draw(prg, 8));
   }
+
+  @Test
+  void copyAt_anyPosition_continuesTheStreamBitForBit() {
+    AesCtrPrg prg = new AesCtrPrg(KEY, 7);
+    long[] whole = new long[3000];
+    prg.fill(whole, 0, whole.length);
+    assertEquals(3000, prg.position());
+    // positions inside a block, on block and chunk edges (512 words per chunk), and far past
+    for (int at : new int[] {0, 1, 2, 511, 512, 513, 1024, 1025, 2999}) {
+      AesCtrPrg copy = prg.copyAt(at);
+      assertEquals(at, copy.position());
+      long[] rest = new long[whole.length - at];
+      copy.fill(rest, 0, rest.length);
+      assertArrayEquals(Arrays.copyOfRange(whole, at, whole.length), rest, "at " + at);
+      assertEquals(whole.length, copy.position());
+    }
+  }
+
+  @Test
+  void seek_backAndForth_sameWordsAsOneGenerator() {
+    AesCtrPrg prg = new AesCtrPrg(KEY, 3);
+    long[] whole = draw(prg, 1500);
+    AesCtrPrg other = new AesCtrPrg(new byte[16], 0);
+    other.follow(prg, 1200);
+    assertEquals(whole[1200], other.nextLong());
+    other.seek(5);
+    assertEquals(whole[5], other.nextLong());
+    assertEquals(6, other.position());
+    byte[] bytes = new byte[12]; // a word and a half: rounds up to two words
+    other.nextBytes(bytes);
+    assertEquals(8, other.position());
+    assertEquals(whole[8], other.nextLong());
+    assertThrows(IllegalArgumentException.class, () -> other.seek(-1));
+  }
+
+  @Test
+  void position_rekey_startsAtZero() {
+    AesCtrPrg prg = new AesCtrPrg(KEY, 0);
+    draw(prg, 700);
+    assertEquals(700, prg.position());
+    prg.rekey(KEY, 0);
+    assertEquals(0, prg.position());
+    assertEquals(new AesCtrPrg(KEY, 0).nextLong(), prg.nextLong());
+  }
 }

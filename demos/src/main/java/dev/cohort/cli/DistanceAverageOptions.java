@@ -53,6 +53,16 @@ final class DistanceAverageOptions {
   int parallelism;
 
   @Option(
+      names = "--threads",
+      paramLabel = "T",
+      defaultValue = "1",
+      description =
+          "Threads each party splits its large local kernels over (resharing, Beaver"
+              + " combination, MAC-check sums, PRG expansion) (default: ${DEFAULT-VALUE}). Results"
+              + " and messages do not change; parties may differ in it.")
+  int threads;
+
+  @Option(
       names = "--suite",
       paramLabel = "SUITE",
       defaultValue = "bgw",
@@ -310,9 +320,13 @@ final class DistanceAverageOptions {
                   partyOptions(file.keys()),
                   partiesFile);
       suite =
-          SpdzSuite.factory(SpdzConfig.of(f, offline, "offline phase (MASCOT) in the background"));
+          SpdzSuite.factory(
+              SpdzConfig.of(f, offline, "offline phase (MASCOT) in the background")
+                  .withThreads(threads));
     } else {
-      suite = new SuiteChoice(suiteName, field, preprocessing, dealerSeed).factory(party != null);
+      suite =
+          new SuiteChoice(suiteName, field, preprocessing, dealerSeed, threads)
+              .factory(party != null);
     }
     checkFieldSize(suite.field());
     suite.validate(n); // before generating traces: --devices 100000 is refused at once

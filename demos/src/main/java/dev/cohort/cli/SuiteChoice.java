@@ -19,8 +19,14 @@ import java.security.SecureRandom;
  * @param field the field, or null for the suite's default (2^61 − 1 for BGW, 2^127 − 1 for SPDZ)
  * @param preprocessing SPDZ dealer files, or null for the in-process dealer
  * @param dealerSeed the in-process dealer's seed, or null for a random one (one JVM only)
+ * @param threads the threads each party splits its large local kernels over ({@code --threads})
  */
-record SuiteChoice(String name, Field field, Path preprocessing, Long dealerSeed) {
+record SuiteChoice(String name, Field field, Path preprocessing, Long dealerSeed, int threads) {
+
+  /** One thread per party. */
+  SuiteChoice(String name, Field field, Path preprocessing, Long dealerSeed) {
+    this(name, field, preprocessing, dealerSeed, 1);
+  }
 
   /** The factory; {@code multiProcess} when every party runs in its own process. */
   SuiteFactory factory(boolean multiProcess) {
@@ -30,7 +36,8 @@ record SuiteChoice(String name, Field field, Path preprocessing, Long dealerSeed
           throw new IllegalArgumentException(
               "--preprocessing and --insecure-dealer-seed are for --suite spdz");
         }
-        return BgwSuite.factory(BgwConfig.of(field == null ? Fields.MERSENNE_61 : field));
+        return BgwSuite.factory(
+            BgwConfig.of(field == null ? Fields.MERSENNE_61 : field).withThreads(threads));
       }
       case "spdz" -> {
         Field f = field == null ? Fields.MERSENNE_127 : field;
@@ -39,7 +46,7 @@ record SuiteChoice(String name, Field field, Path preprocessing, Long dealerSeed
             throw new IllegalArgumentException(
                 "--preprocessing and --insecure-dealer-seed exclude each other");
           }
-          return SpdzSuite.factory(SpdzConfig.dealerFiles(f, preprocessing));
+          return SpdzSuite.factory(SpdzConfig.dealerFiles(f, preprocessing).withThreads(threads));
         }
         if (dealerSeed == null && multiProcess) {
           throw new IllegalArgumentException(
@@ -47,7 +54,7 @@ record SuiteChoice(String name, Field field, Path preprocessing, Long dealerSeed
                   + " on every party");
         }
         long seed = dealerSeed != null ? dealerSeed : new SecureRandom().nextLong();
-        return SpdzSuite.factory(SpdzConfig.insecureDealer(f, seed));
+        return SpdzSuite.factory(SpdzConfig.insecureDealer(f, seed).withThreads(threads));
       }
       default ->
           throw new IllegalArgumentException("suite '" + name + "' is not one of: bgw, spdz");

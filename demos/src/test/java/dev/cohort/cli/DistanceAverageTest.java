@@ -44,6 +44,38 @@ class DistanceAverageTest {
   }
 
   @Test
+  void threads_twoPerParty_sameSumAndNamedInTheReport() {
+    Cli.Run run =
+        cohort(
+            "demo",
+            "distance-average",
+            "--suite",
+            "spdz",
+            "--devices",
+            "2",
+            "--sessions",
+            "3",
+            "--seed",
+            "4",
+            "--threads",
+            "2",
+            "--insecure-plaintext");
+
+    assertEquals(0, run.exitCode(), run.all());
+    assertEquals(Cli.plaintextSum(Traces.generate(4, 2, 3), 3), Cli.runningSum(run.out()));
+    assertTrue(
+        run.out().contains("suite:            spdz(m127, insecure dealer, threads=2)"), run.out());
+  }
+
+  @Test
+  void threads_zero_refusedWithTheRange() {
+    Cli.Run run = cohort("demo", "distance-average", "--sessions", "1", "--threads", "0");
+
+    assertEquals(ExitCode.CONFIGURATION, run.exitCode(), run.all());
+    assertTrue(run.err().contains("threads (0) must be in [1, 256]"), run.all());
+  }
+
+  @Test
   void spdz_fourParties_serverSumEqualsPlaintextOfTraces() {
     Cli.Run run =
         cohort(

@@ -1,6 +1,7 @@
 package dev.cohort.bgw;
 
 import dev.cohort.field.Field;
+import dev.cohort.parallel.Workers;
 
 /**
  * Configuration of the BGW suite.
@@ -16,8 +17,12 @@ import dev.cohort.field.Field;
  * @param dealtBitsUpTo random bits are the XOR of bits dealt by t + 1 parties (t multiplications
  *     per bit) when t is at most this; above it, the square-root trick (one multiplication, one
  *     opening and a modular square root per bit)
+ * @param threads the threads a party splits its large local kernels over (dealing and resharing:
+ *     the PRG expansion of seeded shares, the combinations, the sums of received shares); 1, the
+ *     default, runs everything on the party's own thread. Shares and messages are the same bits
+ *     with any number, so parties may differ in it
  */
-public record BgwConfig(Field field, int threshold, int prssLimit, int dealtBitsUpTo) {
+public record BgwConfig(Field field, int threshold, int prssLimit, int dealtBitsUpTo, int threads) {
 
   public static final int DEFAULT_PRSS_LIMIT = 64;
 
@@ -35,6 +40,11 @@ public record BgwConfig(Field field, int threshold, int prssLimit, int dealtBits
     this(field, threshold, prssLimit, DEFAULT_DEALT_BITS_UP_TO);
   }
 
+  /** One thread. */
+  public BgwConfig(Field field, int threshold, int prssLimit, int dealtBitsUpTo) {
+    this(field, threshold, prssLimit, dealtBitsUpTo, 1);
+  }
+
   public BgwConfig {
     if (threshold < 0) {
       throw new IllegalArgumentException(
@@ -43,6 +53,10 @@ public record BgwConfig(Field field, int threshold, int prssLimit, int dealtBits
     if (prssLimit < 0 || prssLimit > MAX_PRSS_LIMIT) {
       throw new IllegalArgumentException(
           "PRSS limit (" + prssLimit + ") must be in [0, " + MAX_PRSS_LIMIT + "]");
+    }
+    if (threads < 1 || threads > Workers.MAX_THREADS) {
+      throw new IllegalArgumentException(
+          "threads (" + threads + ") must be in [1, " + Workers.MAX_THREADS + "]");
     }
   }
 
@@ -55,16 +69,21 @@ public record BgwConfig(Field field, int threshold, int prssLimit, int dealtBits
     if (t < 1) {
       throw new IllegalArgumentException("threshold (" + t + ") must be >= 1");
     }
-    return new BgwConfig(field, t, prssLimit, dealtBitsUpTo);
+    return new BgwConfig(field, t, prssLimit, dealtBitsUpTo, threads);
   }
 
   public BgwConfig withPrssLimit(int limit) {
-    return new BgwConfig(field, threshold, limit, dealtBitsUpTo);
+    return new BgwConfig(field, threshold, limit, dealtBitsUpTo, threads);
   }
 
   /** Random bits by the square-root trick for every t when {@code upTo} is 0. */
   public BgwConfig withDealtBitsUpTo(int upTo) {
-    return new BgwConfig(field, threshold, prssLimit, upTo);
+    return new BgwConfig(field, threshold, prssLimit, upTo, threads);
+  }
+
+  /** Large local kernels split over {@code n} threads (see {@code threads} above). */
+  public BgwConfig withThreads(int n) {
+    return new BgwConfig(field, threshold, prssLimit, dealtBitsUpTo, n);
   }
 
   /** The threshold used with {@code parties} parties. */

@@ -52,18 +52,66 @@ final class BgwReshare implements RoundProtocol {
    */
   static final int BLOCK = 2048;
 
+  /**
+   * Deals (if this party is a dealer) and adds the shares drawn from pairwise seeds. Split over
+   * threads for large batches ({@link BgwSuite#split}): each chunk deals its range of every message
+   * into the place reserved for it in the frame, so the frames are the same bytes as on one thread.
+   */
   @Override
   public void send(int round, Outbox out) {
     result = suite.field().alloc(m);
+    int[] at = reserve(out);
+    BgwSplit split = suite.split(m);
+    if (split == null) {
+      sendRange(suite.lane(), out, at, 0, m);
+      return;
+    }
+    suite
+        .workers()
+        .run(
+            m,
+            BgwSuite.MIN_CHUNK,
+            (c, from, to) -> sendRange(split.lane(c, from), out, at, from, to));
+    if (!split.finish(split.chunks(), m)) { // a rejected draw (odds about m·2^−61): as one thread
+      java.util.Arrays.fill(result, 0L);
+      sendRange(suite.lane(), out, at, 0, m);
+    }
+  }
+
+  /**
+   * Reserves this party's message to each party it deals to, when it is a dealer: the word offset
+   * by party, or null.
+   */
+  private int[] reserve(Outbox out) {
     int self = suite.myId();
-    for (int from = 0; from < m; from += BLOCK) {
-      int n = Math.min(BLOCK, m - from);
+    boolean dealer = false;
+    for (int d : dealers) {
+      dealer |= d == self;
+    }
+    if (!dealer) {
+      return null;
+    }
+    int[] at = new int[suite.parties()];
+    for (int k = 0; k < at.length; k++) {
+      if (k != self && suite.sharing.dealCoefficients[k] != null) {
+        at[k] = out.reserve(k, m * suite.field().words());
+      }
+    }
+    return at;
+  }
+
+  /** Elements [from, to), block by block, drawing and keeping scratch in {@code lane}. */
+  private void sendRange(BgwLane lane, Outbox out, int[] at, int from, int to) {
+    int self = suite.myId();
+    for (int start = from; start < to; start += BLOCK) {
+      int n = Math.min(BLOCK, to - start);
       for (int d = 0; d < dealers.length; d++) {
         int dealer = dealers[d];
         if (dealer == self) {
-          suite.deal(mySecrets(from, n), n, out, coefficients, d, result, from);
+          long[] mine = mySecrets(lane, start, n);
+          suite.deal(lane, mine, n, out, at, start, coefficients, d, result, start);
         } else if (suite.sharing.isSeeded(dealer, self)) {
-          suite.addSeededShare(dealer, result, from, n);
+          suite.addSeededShare(lane, dealer, result, start, n);
         }
       }
     }
@@ -73,8 +121,8 @@ final class BgwReshare implements RoundProtocol {
    * Elements {@code [from, from + n)} of the values this party deals, in a scratch slot that
    * dealing does not use (a copy, or the products).
    */
-  private long[] mySecrets(int from, int n) {
-    long[] block = suite.scratch(suite.threshold + 1, n);
+  private long[] mySecrets(BgwLane lane, int from, int n) {
+    long[] block = lane.scratch(suite.threshold + 1, n);
     if (factors == null) {
       int words = suite.field().words();
       System.arraycopy(secrets, from * words, block, 0, n * words);
@@ -84,22 +132,40 @@ final class BgwReshare implements RoundProtocol {
     return block;
   }
 
+  /**
+   * Adds the shares of the dealers that send to this party. Each dealer's message is taken whole
+   * (in place in its frame where it can be), then summed block by block, split over threads for
+   * large batches: sums mod p are exact, so any split gives the same result.
+   */
   @Override
   public boolean receive(int round, Inbox in) {
     int self = suite.myId();
     int words = suite.field().words();
-    for (int from = 0; from < m; from += BLOCK) {
-      int n = Math.min(BLOCK, m - from);
-      for (int d = 0; d < dealers.length; d++) {
-        int dealer = dealers[d];
-        if (dealer != self && !suite.sharing.isSeeded(dealer, self)) {
-          // added where it lies in the dealer's frame where possible: no copy
-          int at = in.takeElements(dealer, n, words, suite.scratch(0, n));
-          suite.field().add(result, from, in.elements(), at, result, from, n);
+    long[][] messages = new long[dealers.length][];
+    int[] offsets = new int[dealers.length];
+    for (int d = 0; d < dealers.length; d++) {
+      int dealer = dealers[d];
+      if (dealer != self && !suite.sharing.isSeeded(dealer, self)) {
+        long[] spare = in.aligned(dealer, words) ? null : suite.field().alloc(m);
+        offsets[d] = in.takeElements(dealer, m, words, spare); // no copy where aligned
+        messages[d] = in.elements();
+      }
+    }
+    suite
+        .workers()
+        .run(m, BgwSuite.MIN_CHUNK, (c, from, to) -> addRange(messages, offsets, from, to));
+    return true;
+  }
+
+  private void addRange(long[][] messages, int[] offsets, int from, int to) {
+    for (int start = from; start < to; start += BLOCK) {
+      int n = Math.min(BLOCK, to - start);
+      for (int d = 0; d < messages.length; d++) {
+        if (messages[d] != null) {
+          suite.field().add(result, start, messages[d], offsets[d] + start, result, start, n);
         }
       }
     }
-    return true;
   }
 
   @Override

@@ -1,6 +1,9 @@
 package dev.cohort.bgw;
 
 import dev.cohort.field.Field;
+import dev.cohort.field.Mersenne127;
+import dev.cohort.field.Mersenne61;
+import dev.cohort.parallel.Workers;
 import dev.cohort.random.Prg;
 import dev.cohort.suite.Outbox;
 import dev.cohort.suite.PolynomialSuite;
@@ -27,7 +30,9 @@ public final class BgwSuite extends PolynomialSuite {
   private final Prg prg;
   private final boolean usePrss;
   private BgwKeySetup keys; // the pairwise seeds and PRSS keys, once set up
-  private long[][] scratch; // see scratch()
+  private final Workers workers;
+  private final BgwLane lane = new BgwLane(this); // the pairwise generators and scratch themselves
+  private BgwSplit split; // per-chunk lanes of split kernels, made on first use
   private BgwPrssBits.Weights prssBitWeights; // computed on first use
 
   private BgwSuite(BgwConfig config, int party, int parties, Prg prg) {
@@ -38,6 +43,7 @@ public final class BgwSuite extends PolynomialSuite {
     this.prg = prg;
     // exact (saturating) count: a wrapped count once chose PRSS where it could not run
     this.usePrss = Prss.setCount(parties, threshold) <= config.prssLimit();
+    this.workers = Workers.of(config.threads());
   }
 
   /** The BGW suite over {@code field} with the default threshold. */
@@ -52,6 +58,7 @@ public final class BgwSuite extends PolynomialSuite {
         return "bgw("
             + config.field().name()
             + (config.threshold() > 0 ? ", t=" + config.threshold() : "")
+            + (config.threads() > 1 ? ", threads=" + config.threads() : "")
             + ")";
       }
 
@@ -130,13 +137,33 @@ public final class BgwSuite extends PolynomialSuite {
    * weight first and combining with a Lagrange basis (one product per share) cost 3 at P_0 and P_1.
    */
   void deal(long[] secrets, int m, Outbox out, long[] weight, int wo, long[] acc, int ao) {
+    deal(lane, secrets, m, out, null, 0, weight, wo, acc, ao);
+  }
+
+  /**
+   * As above, drawing from {@code lane}; with {@code at} non-null the shares of party k are not
+   * appended but written in place from word {@code at[k]} of {@code out}'s buffer on, as element
+   * {@code from} on of a message reserved there ({@link Outbox#reserve}): for chunks of a kernel
+   * split over threads.
+   */
+  void deal(
+      BgwLane lane,
+      long[] secrets,
+      int m,
+      Outbox out,
+      int[] at,
+      int from,
+      long[] weight,
+      int wo,
+      long[] acc,
+      int ao) {
     long[][] terms = new long[threshold + 1][];
     terms[0] = secrets;
     for (int j = 0; j < threshold; j++) {
-      terms[j + 1] = scratch(j + 1, m);
-      field.random(keys.toSeeded(sharing.seeded(party, j)), terms[j + 1], 0, m);
+      terms[j + 1] = lane.scratch(j + 1, m);
+      lane.random(lane.toSeeded(sharing.seeded(party, j)), terms[j + 1], 0, m);
     }
-    long[] buffer = scratch(0, m);
+    long[] buffer = lane.scratch(0, m);
     for (int k = 0; k < parties; k++) {
       long[] c = sharing.dealCoefficients[k];
       if (c == null) {
@@ -150,9 +177,12 @@ public final class BgwSuite extends PolynomialSuite {
         if (acc != null) {
           field.combine(terms, c, acc, ao, m, true);
         }
-      } else {
+      } else if (at == null) {
         field.combine(terms, c, buffer, 0, m, false);
         out.write(k, buffer, 0, m * words);
+      } else {
+        field.combine(terms, c, buffer, 0, m, false);
+        System.arraycopy(buffer, 0, out.buffer(k), at[k] + from * words, m * words);
       }
     }
   }
@@ -162,9 +192,9 @@ public final class BgwSuite extends PolynomialSuite {
    * {@code acc} from element {@code ao}: the scaling by x_self (see {@link
    * ShamirSharing#seedScale}) and the addition in one pass.
    */
-  void addSeededShare(int dealer, long[] acc, int ao, int m) {
-    long[] s = scratch(threshold + 1, m);
-    field.random(keys.fromDealer(dealer), s, 0, m);
+  void addSeededShare(BgwLane lane, int dealer, long[] acc, int ao, int m) {
+    long[] s = lane.scratch(threshold + 1, m);
+    lane.random(lane.fromDealer(dealer), s, 0, m);
     if (sharing.seedScale != null && party != 0) {
       field.scaleAdd(s, 0, sharing.seedScale, party, acc, ao, m);
     } else {
@@ -188,16 +218,42 @@ public final class BgwSuite extends PolynomialSuite {
    * batch's size per round.
    */
   long[] scratch(int slot, int m) {
-    if (scratch == null) {
-      scratch = new long[threshold + 4][];
+    return lane.scratch(slot, m);
+  }
+
+  // ---- splitting kernels over threads ----
+
+  /** Elements per chunk below which a kernel is not split: a chunk must outweigh a hand-over. */
+  static final int MIN_CHUNK = 1 << 14;
+
+  Workers workers() {
+    return workers;
+  }
+
+  /** The suite's own lane: the pairwise generators themselves and {@link #scratch}. */
+  BgwLane lane() {
+    return lane;
+  }
+
+  BgwKeySetup keys() {
+    return keys;
+  }
+
+  /**
+   * The split of a kernel over {@code m} elements that draws from the pairwise generators, ready to
+   * run its {@link BgwSplit#chunks()} chunks; null when it runs on one thread (one thread
+   * configured, a batch under two chunks, or a field other than the Mersenne fields, whose
+   * rejection sampling would force the one-thread rerun every time).
+   */
+  BgwSplit split(int m) {
+    int chunks = workers.chunks(m, MIN_CHUNK);
+    if (chunks < 2 || !(field instanceof Mersenne61 || field instanceof Mersenne127)) {
+      return null;
     }
-    long[] s = scratch[slot];
-    int need = m * words;
-    if (s == null || s.length < need) {
-      s = new long[need];
-      scratch[slot] = s;
+    if (split == null) {
+      split = new BgwSplit(this, workers.threads());
     }
-    return s;
+    return split.begin() ? split : null;
   }
 
   // ---- interactive gates ----

@@ -54,13 +54,21 @@ final class BeaverMultiply implements RoundProtocol {
     this.y = y;
     this.de = pool.borrow(2 * m); // every element is written below
     this.deMac = pool.borrow(2 * m);
+    exchange
+        .workers()
+        .run(m, ShareExchange.MIN_CHUNK, (c, from, to) -> differences(x, y, from, to));
+  }
+
+  /** d = x − a at [from, to) and e = y − b at [m + from, m + to), both columns. */
+  private void differences(Shares x, Shares y, int from, int to) {
     if (field instanceof Mersenne127) {
-      SpdzKernels.differences127(x, y, triple, m, de, deMac);
+      SpdzKernels.differences127(x, y, triple, m, de, deMac, from, to);
     } else {
-      field.sub(x.share, 0, triple.a().share, 0, de, 0, m);
-      field.sub(y.share, 0, triple.b().share, 0, de, m, m);
-      field.sub(x.mac, 0, triple.a().mac, 0, deMac, 0, m);
-      field.sub(y.mac, 0, triple.b().mac, 0, deMac, m, m);
+      int n = to - from;
+      field.sub(x.share, from, triple.a().share, from, de, from, n);
+      field.sub(y.share, from, triple.b().share, from, de, m + from, n);
+      field.sub(x.mac, from, triple.a().mac, from, deMac, from, n);
+      field.sub(y.mac, from, triple.b().mac, from, deMac, m + from, n);
     }
   }
 
@@ -75,15 +83,19 @@ final class BeaverMultiply implements RoundProtocol {
     long[] share = field.alloc(m);
     long[] mac = field.alloc(m);
     if (field instanceof Mersenne127) {
-      openAndCombine127(new PeerShares127(exchange, in, 2 * m), opened, share, mac);
+      PeerShares127 peers = new PeerShares127(exchange, in, 2 * m);
+      exchange
+          .workers()
+          .run(
+              m,
+              ShareExchange.MIN_CHUNK,
+              (c, from, to) -> openAndCombine127(peers, opened, share, mac, from, to));
+      peers.check();
+    } else if (field instanceof Mersenne61) {
+      openAndCombine61(in, opened, share, mac);
     } else {
       exchange.sum(in, de, 2 * m, opened);
-      // z = c + d·y + e·a on the value column and on the MAC column alike
-      if (field instanceof Mersenne61) {
-        SpdzKernels.beaver61(opened, m, triple, y, share, mac);
-      } else {
-        combineBlocked(opened, share, mac);
-      }
+      combineBlocked(opened, share, mac); // z = c + d·y + e·a on both columns
     }
     pool.giveBack(de); // sent, and summed: dead
     ledger.recordOpenedPooled(opened, deMac, 2 * m); // the check gives both back
@@ -92,17 +104,49 @@ final class BeaverMultiply implements RoundProtocol {
   }
 
   /**
-   * 2^127 − 1: d and e of a block are summed and at once combined, while they are in L1; the peers'
-   * shares are range-checked before anything leaves this gate.
+   * 2^127 − 1, elements [first, last): d and e of a block are summed and at once combined, while
+   * they are in L1; the peers' shares are range-checked ({@link PeerShares127#check}) before
+   * anything leaves this gate.
    */
-  private void openAndCombine127(PeerShares127 peers, long[] opened, long[] share, long[] mac) {
-    for (int from = 0; from < m; from += SpdzKernels.BEAVER_BLOCK) {
-      int to = Math.min(m, from + SpdzKernels.BEAVER_BLOCK);
+  private void openAndCombine127(
+      PeerShares127 peers, long[] opened, long[] share, long[] mac, int first, int last) {
+    for (int from = first; from < last; from += SpdzKernels.BEAVER_BLOCK) {
+      int to = Math.min(last, from + SpdzKernels.BEAVER_BLOCK);
       peers.sum(de, opened, from, to); // d
       peers.sum(de, opened, m + from, m + to); // e
       SpdzKernels.beaver127(opened, m, triple, y, share, mac, from, to);
     }
-    peers.check();
+  }
+
+  /**
+   * 2^61 − 1: every peer's shares are taken and range-checked first ({@link ShareExchange#take}),
+   * then d and e are summed and combined, a range per chunk: z = c + d·y + e·a on both columns.
+   */
+  private void openAndCombine61(Inbox in, long[] opened, long[] share, long[] mac) {
+    int peers = exchange.parties() - 1;
+    long[][] taken = new long[peers][];
+    int[] offsets = new int[peers];
+    for (int k = 0, j = 0; k < exchange.parties(); k++) {
+      if (k != exchange.self()) {
+        offsets[j] = exchange.take(in, k, 2 * m, j);
+        taken[j++] = in.elements();
+      }
+    }
+    exchange
+        .workers()
+        .run(
+            m,
+            ShareExchange.MIN_CHUNK,
+            (c, from, to) -> {
+              int n = to - from;
+              long[] addend = de; // own shares, then the running sum: no copy of own
+              for (int j = 0; j < peers; j++) {
+                field.add(addend, from, taken[j], offsets[j] + from, opened, from, n);
+                field.add(addend, m + from, taken[j], offsets[j] + m + from, opened, m + from, n);
+                addend = opened;
+              }
+              SpdzKernels.beaver61(opened, m, triple, y, share, mac, from, to);
+            });
   }
 
   /** Any field: the same sums, a block of {@value #BLOCK} elements at a time, one scratch pair. */

@@ -5,6 +5,8 @@ import dev.cohort.api.PartyId;
 import dev.cohort.field.Field;
 import dev.cohort.field.Mersenne127;
 import dev.cohort.field.Mersenne61;
+import dev.cohort.parallel.Workers;
+import dev.cohort.random.AesCtrPrg;
 import dev.cohort.random.Prg;
 import dev.cohort.suite.Inbox;
 import dev.cohort.suite.Outbox;
@@ -237,29 +239,91 @@ final class MacCheck implements RoundProtocol {
 
   /**
    * v = Σ r_j v_j and μ = Σ r_j m_ij for the Mersenne fields: both sums in one pass of {@link
-   * SpdzKernels}, the same coefficients in the same order as the generic path.
+   * SpdzKernels}, the same coefficients in the same order as the generic path. Large checks are
+   * split over threads ({@link #splitSums}).
    */
   private void fusedSums(Prg coefficients, long[] v, long[] mu) {
     int chunk = 1; // no larger than the largest batch: a small check allocates little
+    long total = 0;
     for (OpenedValues.Batch b : batches) {
       chunk = Math.max(chunk, Math.min(CHUNK, b.count()));
+      total += b.count();
     }
-    long[] r = words == 1 ? field.alloc(chunk) : new long[chunk];
+    if (total <= Integer.MAX_VALUE
+        && coefficients instanceof AesCtrPrg generator
+        && splitSums(generator, (int) total, v, mu)) {
+      return;
+    }
     long[] acc = new long[2 * words]; // v, then μ; canonical between chunks over 2^127 − 1
-    for (OpenedValues.Batch b : batches) {
-      for (int from = 0; from < b.count(); from += chunk) {
-        int n = Math.min(chunk, b.count() - from);
-        if (words == 1) {
-          field.random(coefficients, r, 0, n);
-          SpdzKernels.macSums61(r, b.values(), b.macs(), from, n, acc);
-        } else {
-          coefficients.fill(r, 0, n); // 64-bit coefficients, as the generic path draws them
-          SpdzKernels.macSumsShort127(r, b.values(), b.macs(), from, n, acc);
-        }
-      }
-    }
+    sums(coefficients, 0, total, new long[chunk * words], acc);
     System.arraycopy(acc, 0, v, 0, words);
     System.arraycopy(acc, words, mu, 0, words);
+  }
+
+  /**
+   * Adds to {@code acc} the sums over the opened values [from, to) of all batches (in the order
+   * they were opened), drawing their coefficients from {@code coefficients} in pieces of at most
+   * {@code r}'s size, each piece within one batch: from 0 the pieces of the one-thread path.
+   */
+  private void sums(Prg coefficients, long from, long to, long[] r, long[] acc) {
+    int piece = r.length / words;
+    long start = 0; // of the batch, among all opened values
+    for (OpenedValues.Batch b : batches) {
+      long end = start + b.count();
+      for (long j = Math.max(from, start); j < Math.min(to, end); j += piece) {
+        int at = (int) (j - start);
+        int n = (int) Math.min(piece, Math.min(to, end) - j);
+        if (words == 1) {
+          field.random(coefficients, r, 0, n);
+          SpdzKernels.macSums61(r, b.values(), b.macs(), at, n, acc);
+        } else {
+          coefficients.fill(r, 0, n); // 64-bit coefficients, as the generic path draws them
+          SpdzKernels.macSumsShort127(r, b.values(), b.macs(), at, n, acc);
+        }
+      }
+      start = end;
+    }
+  }
+
+  /**
+   * The sums split over threads when the check is large: chunk c draws its coefficients from a copy
+   * of the generator at its first value (one word per coefficient on both fields) and sums its
+   * range; the partial sums are added mod p, so the result is the one-thread result. False, and
+   * nothing done, when the check does not split, or when a copy met a value drawn again by
+   * rejection sampling (odds 2^−61 per coefficient over 2^61 − 1), whose later coefficients only
+   * one generator places right.
+   */
+  private boolean splitSums(AesCtrPrg coefficients, int total, long[] v, long[] mu) {
+    Workers workers = exchange.workers();
+    int chunks = workers.chunks(total, ShareExchange.MIN_CHUNK);
+    if (chunks < 2) {
+      return false;
+    }
+    long[][] partial = new long[chunks][];
+    boolean[] rejected = new boolean[chunks];
+    long start = coefficients.position();
+    workers.run(
+        total,
+        ShareExchange.MIN_CHUNK,
+        (c, from, to) -> {
+          AesCtrPrg copy = coefficients.copyAt(start + from);
+          long[] acc = new long[2 * words];
+          sums(copy, from, to, new long[Math.min(CHUNK, to - from) * words], acc);
+          rejected[c] = copy.position() != start + to;
+          partial[c] = acc;
+        });
+    for (boolean r : rejected) {
+      if (r) {
+        return false;
+      }
+    }
+    Arrays.fill(v, 0L);
+    Arrays.fill(mu, 0L);
+    for (long[] acc : partial) {
+      field.add(v, 0, acc, 0, v, 0, 1);
+      field.add(mu, 0, acc, 1, mu, 0, 1);
+    }
+    return true;
   }
 
   /** Reads and verifies every party's σ; returns Σ σ_i. */

@@ -18,7 +18,7 @@ final class PeerShares127 {
   private final int[] peers;
   private final long[][] shares; // peer j's elements lie in shares[j] from element offsets[j]
   private final int[] offsets;
-  private boolean canonical = true;
+  private volatile boolean canonical = true; // only ever cleared: chunks sum on several threads
 
   /** Takes {@code count} elements from every other party's frame, in party order. */
   PeerShares127(ShareExchange exchange, Inbox in, int count) {
@@ -38,18 +38,25 @@ final class PeerShares127 {
     }
   }
 
-  /** {@code sum = own + every peer's shares} on the elements [from, to). */
+  /**
+   * {@code sum = own + every peer's shares} on the elements [from, to). Disjoint ranges may be
+   * summed on different threads at once.
+   */
   void sum(long[] own, long[] sum, int from, int to) {
     long[] addend = own;
+    boolean ok = true;
     int j = 0;
     for (; j + 1 < peers.length; j += 2) {
-      canonical &=
+      ok &=
           SpdzKernels.addChecked127(
               addend, shares[j], offsets[j], shares[j + 1], offsets[j + 1], sum, from, to);
       addend = sum;
     }
     if (j < peers.length) {
-      canonical &= SpdzKernels.addChecked127(addend, shares[j], offsets[j], sum, from, to);
+      ok &= SpdzKernels.addChecked127(addend, shares[j], offsets[j], sum, from, to);
+    }
+    if (!ok) {
+      canonical = false; // never set back: no chunk's finding is lost
     }
   }
 

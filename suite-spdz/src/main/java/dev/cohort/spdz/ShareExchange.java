@@ -5,6 +5,7 @@ import dev.cohort.api.PartyId;
 import dev.cohort.field.Field;
 import dev.cohort.field.Mersenne127;
 import dev.cohort.field.Mersenne61;
+import dev.cohort.parallel.Workers;
 import dev.cohort.suite.Inbox;
 import dev.cohort.suite.Outbox;
 
@@ -30,8 +31,20 @@ final class ShareExchange {
   private final int parties;
   private final long[] modulus; // little-endian words of p
   private final long[][] spares; // see spare()
+  private final Workers workers;
+
+  /**
+   * Elements per chunk below which a kernel is not split over threads: a chunk must outweigh a
+   * hand-over to another thread.
+   */
+  static final int MIN_CHUNK = 1 << 14;
 
   ShareExchange(Field field, int self, int parties) {
+    this(field, self, parties, Workers.INLINE);
+  }
+
+  ShareExchange(Field field, int self, int parties, Workers workers) {
+    this.workers = workers;
     this.field = field;
     this.words = field.words();
     this.self = self;
@@ -45,6 +58,11 @@ final class ShareExchange {
 
   Field field() {
     return field;
+  }
+
+  /** The threads this party splits its large local kernels over. */
+  Workers workers() {
+    return workers;
   }
 
   /** This party's index. */
@@ -102,7 +120,15 @@ final class ShareExchange {
    * possible, see {@link Inbox#takeElements}).
    */
   int take(Inbox in, int peer, int count) {
-    int off = in.takeElements(peer, count, words, spare(in, peer, count, 0));
+    return take(in, peer, count, 0);
+  }
+
+  /**
+   * As above, copying into the spare buffer of peer slot {@code slot} where the elements are not in
+   * place: takes of different slots stay valid together.
+   */
+  int take(Inbox in, int peer, int count, int slot) {
+    int off = in.takeElements(peer, count, words, spare(in, peer, count, slot));
     long[] taken = in.elements();
     if (field instanceof Mersenne61 && SpdzKernels.allCanonical61(taken, off, count)
         || field instanceof Mersenne127 && SpdzKernels.allCanonical127(taken, off, count)) {

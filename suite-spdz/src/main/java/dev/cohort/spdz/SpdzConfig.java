@@ -2,6 +2,7 @@ package dev.cohort.spdz;
 
 import dev.cohort.field.Field;
 import dev.cohort.field.Fields;
+import dev.cohort.parallel.Workers;
 import java.nio.file.Path;
 
 /**
@@ -38,9 +39,17 @@ import java.nio.file.Path;
  * @param checkEvery a MAC check starts at the next round boundary once this many opened values are
  *     unchecked (and always before results leave the engine)
  * @param description how {@code preprocessing} reads in reports, e.g. {@code insecure dealer}
+ * @param threads the threads a party splits its large local kernels over (the masked differences
+ *     and the Beaver combination of a multiplication, the sums of opened shares, the MAC check's
+ *     coefficients and sums); 1, the default, runs everything on the party's own thread. Results
+ *     and messages are the same bits with any number, so parties may differ in it
  */
 public record SpdzConfig(
-    Field field, PreprocessingSource preprocessing, int checkEvery, String description) {
+    Field field,
+    PreprocessingSource preprocessing,
+    int checkEvery,
+    String description,
+    int threads) {
 
   /** The smallest field accepted: 2^61 − 1, a MAC forgery chance of about 2^−60 per check. */
   public static final int MIN_FIELD_BITS = 61;
@@ -65,6 +74,16 @@ public record SpdzConfig(
     if (checkEvery < 1) {
       throw new IllegalArgumentException("checkEvery (" + checkEvery + ") must be >= 1");
     }
+    if (threads < 1 || threads > Workers.MAX_THREADS) {
+      throw new IllegalArgumentException(
+          "threads (" + threads + ") must be in [1, " + Workers.MAX_THREADS + "]");
+    }
+  }
+
+  /** One thread. */
+  public SpdzConfig(
+      Field field, PreprocessingSource preprocessing, int checkEvery, String description) {
+    this(field, preprocessing, checkEvery, description, 1);
   }
 
   /**
@@ -104,6 +123,11 @@ public record SpdzConfig(
   }
 
   public SpdzConfig withCheckEvery(int openedValues) {
-    return new SpdzConfig(field, preprocessing, openedValues, description);
+    return new SpdzConfig(field, preprocessing, openedValues, description, threads);
+  }
+
+  /** Large local kernels split over {@code n} threads (see {@code threads} above). */
+  public SpdzConfig withThreads(int n) {
+    return new SpdzConfig(field, preprocessing, checkEvery, description, n);
   }
 }

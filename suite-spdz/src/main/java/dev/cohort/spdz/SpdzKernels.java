@@ -60,13 +60,26 @@ final class SpdzKernels {
    */
   static void beaver61(
       long[] opened, int m, SpdzPreprocessing.Triples triple, Shares y, long[] share, long[] mac) {
+    beaver61(opened, m, triple, y, share, mac, 0, m);
+  }
+
+  /** As above, on the elements [from, to) only. */
+  static void beaver61(
+      long[] opened,
+      int m,
+      SpdzPreprocessing.Triples triple,
+      Shares y,
+      long[] share,
+      long[] mac,
+      int from,
+      int to) {
     long[] as = triple.a().share;
     long[] cs = triple.c().share;
     long[] am = triple.a().mac;
     long[] cm = triple.c().mac;
     long[] ys = y.share;
     long[] ym = y.mac;
-    for (int i = 0; i < m; i++) {
+    for (int i = from; i < to; i++) {
       long d = opened[i];
       long e = opened[m + i];
       // Sums of canonical values (< 2^61) and folded products (< 2^62) stay below 2^64 unsigned.
@@ -195,6 +208,19 @@ final class SpdzKernels {
    */
   static void differences127(
       Shares x, Shares y, SpdzPreprocessing.Triples triple, int m, long[] de, long[] deMac) {
+    differences127(x, y, triple, m, de, deMac, 0, m);
+  }
+
+  /** As above, on the elements [from, to) of x and y only. */
+  static void differences127(
+      Shares x,
+      Shares y,
+      SpdzPreprocessing.Triples triple,
+      int m,
+      long[] de,
+      long[] deMac,
+      int from,
+      int to) {
     long[] xs = x.share;
     long[] xm = x.mac;
     long[] ys = y.share;
@@ -203,7 +229,7 @@ final class SpdzKernels {
     long[] am = triple.a().mac;
     long[] bs = triple.b().share;
     long[] bm = triple.b().mac;
-    for (int i = 0; i < m; i++) {
+    for (int i = from; i < to; i++) {
       int o = 2 * i;
       int oe = 2 * (m + i);
       sub127(xs[o], xs[o + 1], as[o], as[o + 1], de, o);

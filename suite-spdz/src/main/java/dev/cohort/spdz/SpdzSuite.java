@@ -1,6 +1,7 @@
 package dev.cohort.spdz;
 
 import dev.cohort.field.Field;
+import dev.cohort.parallel.Workers;
 import dev.cohort.random.Prg;
 import dev.cohort.spdz.SpdzPreprocessing.InputMasks;
 import dev.cohort.spdz.SpdzPreprocessing.Triples;
@@ -55,7 +56,7 @@ public final class SpdzSuite implements Suite {
     this.preprocessing = config.preprocessing().open(field, party, parties);
     this.macKeyShare = preprocessing.macKeyShare();
     this.sharing = new SpdzSharing(field, party, macKeyShare);
-    this.exchange = new ShareExchange(field, party, parties);
+    this.exchange = new ShareExchange(field, party, parties, Workers.of(config.threads()));
     this.pool = new ColumnPool(field.words());
     this.ledger = new CheckLedger(config, party, parties, prg, pool);
   }
@@ -78,7 +79,12 @@ public final class SpdzSuite implements Suite {
     return new SuiteFactory() {
       @Override
       public String name() {
-        return "spdz(" + config.field().name() + ", " + config.description() + ")";
+        return "spdz("
+            + config.field().name()
+            + ", "
+            + config.description()
+            + (config.threads() > 1 ? ", threads=" + config.threads() : "")
+            + ")";
       }
 
       @Override

@@ -1,0 +1,91 @@
+package dev.cohort.bgw;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.cohort.api.Computation;
+import dev.cohort.api.SecretVector;
+import dev.cohort.engine.EngineConfig;
+import dev.cohort.engine.Result;
+import dev.cohort.field.Field;
+import dev.cohort.field.Fields;
+import dev.cohort.harness.LocalParties;
+import dev.cohort.parallel.Workers;
+import dev.cohort.testing.RecordingSuite;
+import java.math.BigInteger;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Kernels split over threads: with 2 and 4 threads every party holds exactly the shares it holds
+ * with one (the seeded shares are drawn from positioned copies of the pairwise generators), and the
+ * opened results match a BigInteger reference. Batches are large enough to split into four chunks,
+ * and not a multiple of the chunk count or the block.
+ */
+class BgwThreadsTest {
+
+  private static final int M = 4 * BgwSuite.MIN_CHUNK + 4 * BgwReshare.BLOCK + 3;
+
+  @ParameterizedTest(name = "n={0} t={1} field={2}")
+  @CsvSource({"3, 1, m61", "3, 1, m127", "5, 2, m61", "5, 2, m127"})
+  void multiply_twoAndFourThreads_sameSharesAsOneThread_matchesReference(
+      int parties, int t, String fieldName) {
+    Field field = Fields.byName(fieldName);
+    Random random = new Random(20240601L + parties);
+    long[] xs = new long[M];
+    long[] ys = new long[M];
+    long[] zs = new long[M];
+    for (int i = 0; i < M; i++) {
+      xs[i] = random.nextInt(1 << 26) - (1 << 25); // |x·y·z| < 2^59: no wrap-around in either field
+      ys[i] = random.nextInt(1 << 26) - (1 << 25);
+      zs[i] = random.nextInt(1 << 10) - (1 << 9);
+    }
+    Computation<long[][]> c =
+        b -> {
+          SecretVector x = b.input(0, xs, M, 32);
+          SecretVector y = b.input(1, ys, M, 32);
+          SecretVector z = b.input(2, zs, M, 32);
+          var xy = b.open(b.mul(x, y));
+          var xyz = b.open(b.mul(b.mul(x, y), z));
+          return () -> new long[][] {xy.get(), xyz.get()};
+        };
+    List<List<List<long[]>>> shares = new ArrayList<>();
+    for (int threads : new int[] {1, 2, 4}) {
+      List<List<long[]>> records = new ArrayList<>();
+      BgwConfig config = new BgwConfig(field, t, 64).withThreads(threads);
+      var suite = RecordingSuite.wrap(BgwSuite.factory(config), records, parties);
+      List<Result<long[][]>> results =
+          new LocalParties(
+                  parties,
+                  suite,
+                  EngineConfig.defaults().withInsecureSeed(11),
+                  Duration.ofSeconds(120))
+              .run(c);
+      for (Result<long[][]> r : results) {
+        for (int i = 0; i < M; i++) {
+          BigInteger xy = BigInteger.valueOf(xs[i]).multiply(BigInteger.valueOf(ys[i]));
+          assertEquals(xy.longValueExact(), r.value()[0][i], "x·y at " + i);
+          BigInteger xyz = xy.multiply(BigInteger.valueOf(zs[i]));
+          assertEquals(xyz.longValueExact(), r.value()[1][i], "x·y·z at " + i);
+        }
+      }
+      shares.add(records);
+    }
+    for (int threads = 1; threads < 3; threads++) {
+      for (int p = 0; p < parties; p++) {
+        List<long[]> one = shares.get(0).get(p);
+        List<long[]> many = shares.get(threads).get(p);
+        assertEquals(5, one.size()); // three inputs, x·y (computed once) and x·y·z
+        assertEquals(one.size(), many.size());
+        for (int g = 0; g < one.size(); g++) {
+          assertArrayEquals(one.get(g), many.get(g), "P" + p + " gate " + g);
+        }
+      }
+    }
+    assertEquals(4, Workers.of(4).chunks(M, BgwSuite.MIN_CHUNK), "the batch splits in four");
+  }
+}
