@@ -19,6 +19,24 @@ final class Cli {
 
   private Cli() {}
 
+  /** Ports the OS hands out for port 0, released again for the parties to listen on. */
+  static int[] freePorts(int n) throws java.io.IOException {
+    int[] ports = new int[n];
+    List<java.net.ServerSocket> sockets = new java.util.ArrayList<>();
+    try {
+      for (int i = 0; i < n; i++) {
+        java.net.ServerSocket socket = new java.net.ServerSocket(0);
+        sockets.add(socket);
+        ports[i] = socket.getLocalPort();
+      }
+    } finally {
+      for (java.net.ServerSocket socket : sockets) {
+        socket.close();
+      }
+    }
+    return ports;
+  }
+
   static Run cohort(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,7 +31,7 @@ class MultiProcessTest {
     assertEquals(0, keys.exitCode(), keys.all());
     Path parties = dir.resolve("parties.txt");
     StringBuilder file = new StringBuilder("# id host port\nkeys keys\n");
-    int[] ports = freePorts(3);
+    int[] ports = Cli.freePorts(3);
     for (int p = 0; p < 3; p++) {
       file.append(p).append(" 127.0.0.1 ").append(ports[p]).append('\n');
     }
@@ -90,23 +89,5 @@ class MultiProcessTest {
 
   private String output(int party) throws IOException {
     return Files.readString(dir.resolve("P" + party + ".log"));
-  }
-
-  /** Ports the OS hands out for port 0, released again for the parties to listen on. */
-  private static int[] freePorts(int n) throws IOException {
-    int[] ports = new int[n];
-    List<ServerSocket> sockets = new ArrayList<>();
-    try {
-      for (int i = 0; i < n; i++) {
-        ServerSocket socket = new ServerSocket(0);
-        sockets.add(socket);
-        ports[i] = socket.getLocalPort();
-      }
-    } finally {
-      for (ServerSocket socket : sockets) {
-        socket.close();
-      }
-    }
-    return ports;
   }
 }

@@ -43,7 +43,7 @@ class OfflinePhasePartiesTest {
         Cli.cohort(
             "keys", "--parties", String.valueOf(PARTIES), "--out", dir.resolve("keys").toString());
     assertEquals(0, keys.exitCode(), keys.all());
-    Path parties = partiesFile(freePorts(2 * PARTIES), true);
+    Path parties = partiesFile(Cli.freePorts(2 * PARTIES), true);
 
     List<Process> processes = new ArrayList<>();
     try {
@@ -77,7 +77,7 @@ class OfflinePhasePartiesTest {
         Cli.cohort(
             "keys", "--parties", String.valueOf(PARTIES), "--out", dir.resolve("keys").toString());
     assertEquals(0, keys.exitCode(), keys.all());
-    Path parties = partiesFile(freePorts(2 * PARTIES), true);
+    Path parties = partiesFile(Cli.freePorts(2 * PARTIES), true);
 
     List<Process> processes = new ArrayList<>();
     try {
@@ -113,7 +113,7 @@ class OfflinePhasePartiesTest {
 
   @Test
   void offlinePortTaken_refusedExit2NamingThePortAndTheFix() throws Exception {
-    int[] ports = freePorts(2 * PARTIES);
+    int[] ports = Cli.freePorts(2 * PARTIES);
     Path parties = partiesFile(ports, true);
     int offlinePort = ports[PARTIES + 1];
     try (ServerSocket taken = new ServerSocket()) {
@@ -134,7 +134,7 @@ class OfflinePhasePartiesTest {
 
   @Test
   void partiesFileWithoutOfflinePorts_refusedExit2NamingTheField() throws Exception {
-    Path parties = partiesFile(freePorts(2 * PARTIES), false);
+    Path parties = partiesFile(Cli.freePorts(2 * PARTIES), false);
 
     Cli.Run run = runAsP1(parties);
 
@@ -243,23 +243,5 @@ class OfflinePhasePartiesTest {
     Path parties = dir.resolve("parties.txt");
     Files.writeString(parties, file);
     return parties;
-  }
-
-  /** Ports the OS hands out for port 0, released again for the parties to listen on. */
-  private static int[] freePorts(int n) throws IOException {
-    int[] ports = new int[n];
-    List<ServerSocket> sockets = new ArrayList<>();
-    try {
-      for (int i = 0; i < n; i++) {
-        ServerSocket socket = new ServerSocket(0);
-        sockets.add(socket);
-        ports[i] = socket.getLocalPort();
-      }
-    } finally {
-      for (ServerSocket socket : sockets) {
-        socket.close();
-      }
-    }
-    return ports;
   }
 }
