@@ -16,14 +16,38 @@ import java.util.concurrent.TimeUnit;
  */
 public final class InMemoryNetwork {
 
+  /**
+   * How long a party looks for a missing frame (yielding between looks) before it blocks: on a
+   * virtual machine a blocked thread's wake-up costs tens of microseconds, which made a round of
+   * three parties in memory cost 34 us blocking at once against 4 us looking first.
+   */
+  public static final Duration DEFAULT_BUSY_POLL = Duration.ofNanos(100_000);
+
   private static final Object CLOSED = new Object();
 
   private final int parties;
   private final Duration timeout;
   private final BlockingQueue<Object>[][] queues; // queues[from][to]
+  private final long busyPollNanos;
 
-  @SuppressWarnings("unchecked")
+  /**
+   * {@code parties} parties whose receives fail after {@code timeout}, looking for a missing frame
+   * for up to {@link #DEFAULT_BUSY_POLL} before they block.
+   */
   public InMemoryNetwork(int parties, Duration timeout) {
+    this(parties, timeout, DEFAULT_BUSY_POLL);
+  }
+
+  /**
+   * As {@link #InMemoryNetwork(int, Duration)}, a party looking for a missing frame for up to
+   * {@code busyPoll} ({@link PollWindow}; zero: it blocks at once).
+   */
+  @SuppressWarnings("unchecked")
+  public InMemoryNetwork(int parties, Duration timeout, Duration busyPoll) {
+    if (busyPoll.isNegative()) {
+      throw new IllegalArgumentException("busy poll (" + busyPoll + ") must be zero or positive");
+    }
+    this.busyPollNanos = busyPoll.toNanos();
     if (parties < 1) {
       throw new IllegalArgumentException("parties (" + parties + ") must be >= 1");
     }
@@ -63,6 +87,7 @@ public final class InMemoryNetwork {
   private final class InMemoryChannel implements Channel {
     private final int self;
     private final TrafficStats stats = new TrafficStats(parties);
+    private final PollWindow window = new PollWindow(busyPollNanos);
     private int round;
     private boolean closed;
 
@@ -106,9 +131,11 @@ public final class InMemoryNetwork {
     }
 
     private long[] take(int peer) {
-      Object item;
+      Object item = queues[peer][self].poll();
       try {
-        item = queues[peer][self].poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        if (item == null) {
+          item = await(queues[peer][self]);
+        }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new NetworkException(
@@ -132,6 +159,27 @@ public final class InMemoryNetwork {
             PartyId.of(peer) + " aborted in round " + round + ": " + aborted.reason);
       }
       return (long[]) item;
+    }
+
+    /**
+     * Looks at {@code queue} for up to the poll window, yielding the processor between looks, then
+     * blocks for the receive timeout; null when nothing came.
+     */
+    private Object await(BlockingQueue<Object> queue) throws InterruptedException {
+      long start = System.nanoTime();
+      try {
+        long until = start + window.nanos();
+        while (until - System.nanoTime() > 0) {
+          Thread.yield();
+          Object item = queue.poll();
+          if (item != null) {
+            return item;
+          }
+        }
+        return queue.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      } finally {
+        window.waited(System.nanoTime() - start);
+      }
     }
 
     @Override

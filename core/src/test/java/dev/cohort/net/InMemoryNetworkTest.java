@@ -20,6 +20,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The in-memory transport keeps the {@link Channel} contract: frames in order, one per peer per
@@ -58,11 +60,14 @@ class InMemoryNetworkTest {
     return 1 + from * 1000L + round;
   }
 
-  @Test
-  void exchange_manyRounds_framesArriveInOrderWithTheirLengths() throws Exception {
+  /** Blocking at once (0), and looking first for up to 100 us or a whole second. */
+  @ParameterizedTest
+  @ValueSource(longs = {0, 100_000, 1_000_000_000})
+  void exchange_manyRounds_framesArriveInOrderWithTheirLengths(long busyPollNanos)
+      throws Exception {
     int parties = 3;
     int rounds = 200;
-    InMemoryNetwork network = new InMemoryNetwork(parties, LONG);
+    InMemoryNetwork network = new InMemoryNetwork(parties, LONG, Duration.ofNanos(busyPollNanos));
     List<Future<Void>> futures = new ArrayList<>();
     for (int p = 0; p < parties; p++) {
       Channel channel = network.channel(p);
@@ -94,6 +99,15 @@ class InMemoryNetworkTest {
     for (Future<Void> f : futures) {
       f.get(10, TimeUnit.SECONDS);
     }
+  }
+
+  @Test
+  void constructor_negativeBusyPoll_refused() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new InMemoryNetwork(2, LONG, Duration.ofNanos(-1)));
+    assertEquals("busy poll (PT-0.000000001S) must be zero or positive", e.getMessage());
   }
 
   @Test

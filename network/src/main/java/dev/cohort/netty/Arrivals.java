@@ -1,5 +1,6 @@
 package dev.cohort.netty;
 
+import dev.cohort.net.PollWindow;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 

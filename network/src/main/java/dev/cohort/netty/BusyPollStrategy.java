@@ -1,5 +1,6 @@
 package dev.cohort.netty;
 
+import dev.cohort.net.PollWindow;
 import io.netty.channel.SelectStrategy;
 import io.netty.channel.SelectStrategyFactory;
 import io.netty.util.IntSupplier;

@@ -1,4 +1,4 @@
-package dev.cohort.netty;
+package dev.cohort.net;
 
 /**
  * How long one thread looks for its next piece of work before it sleeps, adapted to how long it has
@@ -13,7 +13,7 @@ package dev.cohort.netty;
  * that polls them out looks CPU-bound to the scheduler and loses the head start a sleeping thread
  * gets when it is woken; there the window closes and rounds cost what they cost without polling.
  */
-final class PollWindow {
+public final class PollWindow {
 
   private static final long MIN_NANOS = 1000;
 
@@ -21,18 +21,18 @@ final class PollWindow {
   private long nanos;
 
   /** A window of at most {@code maxNanos} (0: never polls), fully open at first. */
-  PollWindow(long maxNanos) {
+  public PollWindow(long maxNanos) {
     this.maxNanos = maxNanos;
     this.nanos = maxNanos;
   }
 
   /** How long to poll before sleeping in the next wait. */
-  long nanos() {
+  public long nanos() {
     return nanos;
   }
 
   /** A wait has ended after {@code waitedNanos}: the window for the next one. */
-  void waited(long waitedNanos) {
+  public void waited(long waitedNanos) {
     if (waitedNanos <= maxNanos) {
       nanos = maxNanos;
     } else {

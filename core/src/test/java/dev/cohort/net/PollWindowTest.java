@@ -1,4 +1,4 @@
-package dev.cohort.netty;
+package dev.cohort.net;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
