@@ -10,6 +10,9 @@ import dev.cohort.transport.tls.TlsIdentity;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +25,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.regex.Pattern;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -50,7 +54,9 @@ import picocli.CommandLine.Spec;
           + " Baseline: an INSECURE plain threaded TCP server (no secrecy, no TLS) summing the"
           + " same values in the same run. Warm-up runs come first; every point is repeated and"
           + " clients.csv holds the median, minimum and maximum; clients.png plots the medians"
-          + " with error bars to the extremes, and the published figures at 1000.",
+          + " with error bars to the extremes, and the published figures at 1000. The CPU time"
+          + " of the servers' threads per session (per server) is printed and written too: what a"
+          + " session costs a server on a host of its own, where the clients' work is elsewhere.",
       ""
     })
 final class BenchClients implements Callable<Integer> {
@@ -106,7 +112,24 @@ final class BenchClients implements Callable<Integer> {
   boolean verbose;
 
   /** The measurements of one point, in milliseconds. */
-  record Point(int clients, double[] first, double[] further, double[] plain) {}
+  /**
+   * One point: wall times in ms of the first session, a further session and the plain baseline, and
+   * the servers' CPU time per server in ms for the first and the further session.
+   */
+  record Point(
+      int clients,
+      double[] first,
+      double[] further,
+      double[] plain,
+      double[] firstCpu,
+      double[] furtherCpu) {}
+
+  /**
+   * The servers' threads in a {@link LocalDeployment}: their sessions ({@code cohort-P0}), their
+   * client links ({@code cohort-client-link-of-P0-1}) and their mesh ({@code cohort-netty-P0}).
+   */
+  static final Pattern SERVER_THREAD =
+      Pattern.compile("cohort-(client-link-of-|netty-)?P\\d+(-\\d+)?");
 
   @Override
   public Integer call() throws IOException {
@@ -139,24 +162,27 @@ final class BenchClients implements Callable<Integer> {
         measure(d, plain, identities, max, pool, new SplittableRandom(w));
       }
       for (int n : counts) {
-        double[][] m = new double[3][repeat];
+        double[][] m = new double[5][repeat];
         for (int r = 0; r < repeat; r++) {
           double[] one =
               measure(d, plain, identities, n, pool, new SplittableRandom(1000L * n + r));
-          for (int k = 0; k < 3; k++) {
+          for (int k = 0; k < m.length; k++) {
             m[k][r] = one[k];
           }
         }
-        Point p = new Point(n, m[0], m[1], m[2]);
+        Point p = new Point(n, m[0], m[1], m[2], m[3], m[4]);
         points.add(p);
         stdout.printf(
             Locale.ROOT,
             "%5d clients: first session %8.1f ms, further session %7.1f ms, INSECURE plain TCP"
-                + " %7.1f ms (medians of %d)%n",
+                + " %7.1f ms; CPU per server: first session %7.1f ms, further session %6.1f ms"
+                + " (medians of %d)%n",
             n,
             median(p.first()),
             median(p.further()),
             median(p.plain()),
+            median(p.firstCpu()),
+            median(p.furtherCpu()),
             repeat);
         stdout.flush();
       }
@@ -169,7 +195,10 @@ final class BenchClients implements Callable<Integer> {
     return 0;
   }
 
-  /** One repetition at {@code n} clients: first session, further session, plain baseline. */
+  /**
+   * One repetition at {@code n} clients: first session, further session, plain baseline (wall ms),
+   * then the servers' CPU ms per server in the first and in the further session.
+   */
   private static double[] measure(
       LocalDeployment d,
       InsecurePlainSumServer plain,
@@ -188,20 +217,25 @@ final class BenchClients implements Callable<Integer> {
     for (int i = 0; i < 3; i++) {
       d.server(i).closeAfter(n);
     }
+    long cpu0 = serversCpuNanos();
     long t0 = System.nanoTime();
     var first = d.session(new Sums());
     double firstMs;
     double furtherMs;
+    long cpu1;
+    long cpu2;
     try (ClientCrowd crowd =
         ClientCrowd.connectAndSubmit(
             d, identities.subList(0, n), values, pool, Duration.ofSeconds(120))) {
       check(first.join(), sum, n);
       firstMs = (System.nanoTime() - t0) / 1e6;
+      cpu1 = serversCpuNanos();
       long t1 = System.nanoTime();
       var further = d.session(new Sums());
       crowd.submitAll(values, pool);
       check(further.join(), sum, n);
       furtherMs = (System.nanoTime() - t1) / 1e6;
+      cpu2 = serversCpuNanos();
     }
     long t2 = System.nanoTime();
     long plainSum = plain.run(bytes, pool);
@@ -209,7 +243,23 @@ final class BenchClients implements Callable<Integer> {
     if (plainSum != sum + 8L * n) {
       throw new IllegalStateException("the plain server summed " + plainSum);
     }
-    return new double[] {firstMs, furtherMs, plainMs};
+    int servers = 3;
+    return new double[] {
+      firstMs, furtherMs, plainMs, (cpu1 - cpu0) / 1e6 / servers, (cpu2 - cpu1) / 1e6 / servers
+    };
+  }
+
+  /** The CPU time so far of every live server thread ({@link #SERVER_THREAD}), in nanoseconds. */
+  static long serversCpuNanos() {
+    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+    long sum = 0;
+    for (ThreadInfo t : mx.getThreadInfo(mx.getAllThreadIds())) {
+      if (t != null && SERVER_THREAD.matcher(t.getThreadName()).matches()) {
+        long cpu = mx.getThreadCpuTime(t.getThreadId());
+        sum += Math.max(cpu, 0); // -1: the thread ended in between
+      }
+    }
+    return sum;
   }
 
   private static void check(List<SessionOutcome<long[]>> outcomes, long sum, int n) {
@@ -249,6 +299,13 @@ final class BenchClients implements Callable<Integer> {
       row(csv, p.clients(), "cohort-" + suite + "-3-servers-tls", "first session", p.first());
       row(csv, p.clients(), "cohort-" + suite + "-3-servers-tls", "further session", p.further());
       row(csv, p.clients(), "plain-tcp-INSECURE", "sum", p.plain());
+      row(csv, p.clients(), "cohort-" + suite + "-per-server-cpu", "first session", p.firstCpu());
+      row(
+          csv,
+          p.clients(),
+          "cohort-" + suite + "-per-server-cpu",
+          "further session",
+          p.furtherCpu());
     }
     for (String[] published : PUBLISHED) {
       csv.append(
