@@ -540,6 +540,54 @@ public abstract class TransportContractTest {
     }
   }
 
+  /**
+   * Frames of several MiB (a large batch's round; the Netty transport writes them in parts) cross
+   * over TLS word for word, in both directions and for rounds of different sizes.
+   */
+  @Test
+  void exchange_framesOfSeveralMebibytes_arriveWordForWord() {
+    int parties = 3;
+    List<TransportNetwork> endpoints =
+        bindAll(parties, p -> keys.options(p).withReceiveTimeout(Duration.ofSeconds(60)));
+    List<InetSocketAddress> addresses = addresses(endpoints);
+    List<Channel> channels = PartyThreads.each(parties, p -> endpoints.get(p).connect(addresses));
+    try {
+      int[] sizes = {300_001, 131_072, 262_145};
+      for (int r = 0; r < sizes.length; r++) {
+        int round = r;
+        int words = sizes[r];
+        List<long[][]> received =
+            PartyThreads.each(
+                parties,
+                p -> {
+                  long[][] out = new long[parties][];
+                  int[] lengths = new int[parties];
+                  for (int q = 0; q < parties; q++) {
+                    out[q] = bigFrame(p, q, round, words);
+                    lengths[q] = q == p ? 0 : words;
+                  }
+                  return channels.get(p).exchange(out, lengths);
+                });
+        for (int p = 0; p < parties; p++) {
+          for (int q = 0; q < parties; q++) {
+            if (q != p) {
+              assertArrayEquals(
+                  bigFrame(q, p, round, words), received.get(p)[q], "P" + q + " -> P" + p);
+            }
+          }
+        }
+      }
+    } finally {
+      channels.forEach(Channel::close);
+    }
+  }
+
+  private static long[] bigFrame(int from, int to, int round, int words) {
+    return new java.util.SplittableRandom(from * 1_000_003L + to * 1009L + round)
+        .longs(words)
+        .toArray();
+  }
+
   @Test
   void exchange_peerAborts_othersFailPromptlyWithItsReason() {
     List<TransportNetwork> endpoints =

@@ -101,6 +101,36 @@ class FrameDecoderTest {
     assertFalse(big.finish());
   }
 
+  /**
+   * Frames of more than one part ({@link FrameCodec#PART_BYTES}): the parts are the frame's bytes
+   * in order, a big-endian header and words as a frame of one buffer would be, and decode to the
+   * words sent, for a part boundary inside the payload and one that falls on the last word.
+   */
+  @Test
+  void encode_largeFrameInParts_isTheFrameByteForByte() {
+    java.util.SplittableRandom random = new java.util.SplittableRandom(12);
+    int partWords = FrameCodec.PART_BYTES / 8;
+    EmbeddedChannel big = new EmbeddedChannel(new FrameDecoder(1 << 26));
+    helloFirst(big);
+    int[] lengths = {partWords + 1, 2 * partWords, 3 * partWords - 7};
+    for (int r = 0; r < lengths.length; r++) {
+      long[] words = random.longs(lengths[r] + 5).toArray(); // only lengths[r] of them are sent
+      ByteBuf frame = FrameCodec.data(ALLOC, r, words, lengths[r]);
+      assertEquals(WireFormat.dataFrameBytes(lengths[r]), frame.readableBytes());
+      assertEquals(WireFormat.HEADER_BYTES + 8 * lengths[r], frame.getInt(0));
+      assertEquals(WireFormat.DATA, frame.getInt(4));
+      assertEquals(r, frame.getInt(8));
+      for (int i = 0; i < lengths[r]; i++) {
+        assertEquals(words[i], frame.getLong(12 + 8 * i), "word " + i);
+      }
+      big.writeInbound(frame);
+      InboundFrame.Data data = big.readInbound();
+      assertEquals(r, data.round());
+      assertArrayEquals(java.util.Arrays.copyOf(words, lengths[r]), data.words(), "round " + r);
+    }
+    assertFalse(big.finish());
+  }
+
   @Test
   void decode_oversizedLengthField_closesWithErrorBeforeThePayloadArrives() {
     channel.writeInbound(Unpooled.buffer().writeInt(Integer.MAX_VALUE));
