@@ -79,6 +79,27 @@ final class ClientConnection extends ChannelInboundHandlerAdapter {
     }
   }
 
+  /**
+   * More than {@link ClientLinkServer#pendingBound} bytes wait to be sent to this client: it does
+   * not read what the server sends (or cannot keep up), so the server closes its connection rather
+   * than buffer without bound.
+   */
+  @Override
+  public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
+    if (!ctx.channel().isWritable() && client >= 0 && cause == null) {
+      String reason =
+          "client "
+              + client
+              + " does not read what the server sends (over "
+              + ClientLinkServer.pendingBound(server.options().maxFrameBytes())
+              + " bytes wait for it); connection closed";
+      server.refused(ctx.channel().remoteAddress(), reason);
+      cause = new NetworkException(reason);
+      ctx.close();
+    }
+    super.channelWritabilityChanged(ctx);
+  }
+
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable thrown) {
     if (cause == null) {

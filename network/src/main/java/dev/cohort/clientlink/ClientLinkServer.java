@@ -11,6 +11,7 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
@@ -106,6 +107,10 @@ public final class ClientLinkServer implements AutoCloseable {
               .channel(NioServerSocketChannel.class)
               .option(ChannelOption.SO_BACKLOG, options.backlog())
               .childOption(ChannelOption.TCP_NODELAY, true)
+              .childOption(
+                  ChannelOption.WRITE_BUFFER_WATER_MARK,
+                  new WriteBufferWaterMark(
+                      PENDING_LOW_BYTES, pendingBound(options.maxFrameBytes())))
               .childHandler(link.new Initializer())
               .bind(bind)
               .syncUninterruptibly()
@@ -120,6 +125,20 @@ public final class ClientLinkServer implements AutoCloseable {
         link.localAddress(),
         identity.provider().implementation());
     return link;
+  }
+
+  /** Below this many bytes waiting for a client, its connection counts as writable again. */
+  static final int PENDING_LOW_BYTES = 32 * 1024;
+
+  /**
+   * The most bytes that may wait in this process to be sent to one client (beyond what the kernel
+   * buffers) before the server closes its connection: two of the largest frames and 64 KiB. A
+   * client that sends and never reads (each malformed or duplicate message earns it a reply) would
+   * otherwise make the server buffer replies without end.
+   */
+  static int pendingBound(int maxFrameBytes) {
+    return (int)
+        Math.min(Integer.MAX_VALUE, 2L * (LinkFrames.LENGTH_BYTES + maxFrameBytes) + 65536);
   }
 
   /** The address this server listens on. */

@@ -244,6 +244,48 @@ class ClientLinkTest {
     assertEquals(List.of(), recorder.from(0), "nothing of the oversize frame was delivered");
   }
 
+  /**
+   * A client that sends and never reads (each message earns it a reply, as a malformed submission
+   * does) is cut off once more than the bound waits for it; the server never buffers more, and the
+   * other clients go on.
+   */
+  @Test
+  void clientThatNeverReads_isClosedOnceItsRepliesExceedTheBound() throws Exception {
+    int maxFrame = 64 * 1024;
+    List<InetSocketAddress> addresses =
+        start(1, ClientLinkOptions.defaults().withMaxFrameBytes(maxFrame), true);
+    ClientLink honest =
+        connect(addresses, 1, ClientLinkOptions.defaults().withMaxFrameBytes(maxFrame));
+    Recorder recorder = recorders.get(0);
+    assertEquals("connected", recorder.next().kind());
+    byte[] payload = new byte[maxFrame - 64];
+    new Random(7).nextBytes(payload);
+    try (LogCapture log = LogCapture.start();
+        RawClient deaf =
+            RawClient.connectNotReading(
+                clients, TlsIdentity.loadClient(keys, 0).clientLinkClientContext(), addresses)) {
+      assertEquals("connected", recorder.next().kind());
+      // far more than the kernel's buffers on both ends and the bound together hold
+      int sent = 0;
+      while (sent < 2000 && deaf.send(payload)) {
+        sent++;
+      }
+      Recorder.Event gone = recorder.next();
+      assertEquals("disconnected", gone.kind());
+      assertEquals(0, gone.client());
+      String reason =
+          "client 0 does not read what the server sends (over "
+              + ClientLinkServer.pendingBound(maxFrame)
+              + " bytes wait for it); connection closed";
+      assertEquals(reason, gone.cause().getMessage());
+      assertEquals(1, log.await(Level.WARN, reason, 1, 10_000));
+    }
+    byte[] hello = "still here".getBytes(StandardCharsets.UTF_8);
+    honest.send(0, hello);
+    assertArrayEquals(Recorder.reply(0, hello), honest.receive(0, WAIT));
+    assertEquals(1, servers.get(0).connectedClients());
+  }
+
   @Test
   void connect_secondConnectionWithTheSameClientId_isRefusedAndTheFirstKeepsItsSlot()
       throws Exception {

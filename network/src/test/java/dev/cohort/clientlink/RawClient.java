@@ -7,10 +7,12 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.util.ReferenceCountUtil;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -27,11 +29,12 @@ final class RawClient implements AutoCloseable {
   private final Channel channel;
   private final AtomicLong bytesRead = new AtomicLong();
 
-  private RawClient(EventLoopGroup group, SslContext tls, InetSocketAddress server) {
+  private RawClient(EventLoopGroup group, SslContext tls, InetSocketAddress server, boolean reads) {
     channel =
         new Bootstrap()
             .group(group)
             .channel(NioSocketChannel.class)
+            .option(ChannelOption.AUTO_READ, reads) // TLS still reads what its handshake needs
             .handler(
                 new ChannelInitializer<SocketChannel>() {
                   @Override
@@ -49,7 +52,26 @@ final class RawClient implements AutoCloseable {
   }
 
   static RawClient connect(EventLoopGroup group, SslContext tls, List<InetSocketAddress> servers) {
-    return new RawClient(group, tls, servers.get(0));
+    return new RawClient(group, tls, servers.get(0), true);
+  }
+
+  /**
+   * A client that, once its handshake is done, never reads what server 0 sends: what arrives stays
+   * in the kernel's buffers and then in the server's.
+   */
+  static RawClient connectNotReading(
+      EventLoopGroup group, SslContext tls, List<InetSocketAddress> servers) {
+    RawClient c = new RawClient(group, tls, servers.get(0), false);
+    c.channel.pipeline().get(SslHandler.class).handshakeFuture().syncUninterruptibly();
+    return c;
+  }
+
+  /** Sends {@code payload} as one link frame; true when it was written. */
+  boolean send(byte[] payload) {
+    return channel
+        .writeAndFlush(LinkFrames.encode(channel.alloc(), payload, payload.length))
+        .awaitUninterruptibly()
+        .isSuccess();
   }
 
   boolean awaitClosed(Duration timeout) throws InterruptedException {
