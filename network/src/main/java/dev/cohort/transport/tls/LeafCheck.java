@@ -38,8 +38,11 @@ import org.bouncycastle.math.ec.ECPoint;
  * of CPU against a tenth. The CA's key and the curve's base point keep their precomputed multiples
  * across calls.
  *
- * <p>Server certificates are few: a verified one is remembered (by its encoding, with the CA key
- * that verified it) so that a JVM simulating many clients verifies each server's once.
+ * <p>Client certificates are many: a server checks their signatures with {@link P256Verifier}
+ * (tables of the base point and the CA key: 36 µs instead of BouncyCastle's 67 µs, and no garbage).
+ * Server certificates are few: a verified one is remembered (by its encoding, with the CA key that
+ * verified it) so that a JVM simulating many clients verifies each server's once, with
+ * BouncyCastle's verifier, which needs no table.
  */
 final class LeafCheck {
 
@@ -62,6 +65,7 @@ final class LeafCheck {
 
   private final X500Principal issuer;
   private final ECPublicKeyParameters caKey;
+  private volatile P256Verifier clientVerifier; // made on first use: see clientVerifier()
 
   /** Checks against {@code ca}, whose key must be ECDSA P-256 as {@link Certificates} makes it. */
   LeafCheck(X509Certificate ca) {
@@ -103,7 +107,7 @@ final class LeafCheck {
     if (SERVER_AUTH.equals(purpose)) {
       verifyRemembered(leaf);
     } else {
-      verify(leaf);
+      verify(leaf, clientVerifier());
     }
     leaf.checkValidity();
     if (leaf.getBasicConstraints() != -1) {
@@ -135,22 +139,39 @@ final class LeafCheck {
     if (caKey.getQ().equals(VERIFIED_SERVERS.get(encoding))) {
       return;
     }
-    verify(leaf);
+    verify(leaf, null);
     if (VERIFIED_SERVERS.size() >= MAX_REMEMBERED) {
       VERIFIED_SERVERS.clear();
     }
     VERIFIED_SERVERS.put(encoding, caKey.getQ());
   }
 
-  /** The CA's signature over the certificate's TBS part. */
-  private void verify(X509Certificate leaf) throws CertificateException {
+  /** The verifier with the CA key's table, made on the first client certificate checked. */
+  private P256Verifier clientVerifier() {
+    P256Verifier v = clientVerifier;
+    if (v == null) {
+      v = new P256Verifier(caKey.getQ());
+      clientVerifier = v;
+    }
+    return v;
+  }
+
+  /**
+   * The CA's signature over the certificate's TBS part, checked by {@code tablesOrNull} or, when it
+   * is null, by BouncyCastle's {@link ECDSASigner} (no table to build for a few certificates).
+   */
+  private void verify(X509Certificate leaf, P256Verifier tablesOrNull) throws CertificateException {
     boolean valid;
     try {
       byte[] digest = MessageDigest.getInstance("SHA-256").digest(leaf.getTBSCertificate());
       BigInteger[] rs = StandardDSAEncoding.INSTANCE.decode(DOMAIN.getN(), leaf.getSignature());
-      ECDSASigner signer = new ECDSASigner();
-      signer.init(false, caKey);
-      valid = signer.verifySignature(digest, rs[0], rs[1]);
+      if (tablesOrNull != null) {
+        valid = tablesOrNull.verify(digest, rs[0], rs[1]);
+      } else {
+        ECDSASigner signer = new ECDSASigner();
+        signer.init(false, caKey);
+        valid = signer.verifySignature(digest, rs[0], rs[1]);
+      }
     } catch (GeneralSecurityException | IllegalArgumentException | IOException e) {
       throw new CertificateException(
           "CN=" + Certificates.commonNameOf(leaf) + " has an unreadable signature", e);
