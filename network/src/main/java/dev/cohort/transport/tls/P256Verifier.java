@@ -55,11 +55,10 @@ final class P256Verifier {
     ByteBuffer encoding = ByteBuffer.wrap(q.getEncoded(false));
     int[] table = KEY_TABLES.get(encoding);
     if (table == null) {
-      table = table(q);
       if (KEY_TABLES.size() >= MAX_KEYS) {
         KEY_TABLES.clear();
       }
-      KEY_TABLES.put(encoding, table);
+      table = KEY_TABLES.computeIfAbsent(encoding, e -> table(q)); // one build when loops race
     }
     this.keyTable = table;
   }
