@@ -3,6 +3,7 @@ package dev.cohort.clientlink;
 import dev.cohort.transport.Failures;
 import dev.cohort.transport.RefusalLog;
 import dev.cohort.transport.tls.Certificates;
+import dev.cohort.transport.tls.SessionTickets;
 import dev.cohort.transport.tls.TlsIdentity;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
@@ -271,12 +272,13 @@ public final class ClientLinkServer implements AutoCloseable {
     };
   }
 
-  /** TLS, the frame decoder, then the connection's {@link ClientConnection}. */
+  /** TLS (issuing no session tickets), the frame decoder, then the connection's handler. */
   private final class Initializer extends ChannelInitializer<SocketChannel> {
     @Override
     protected void initChannel(SocketChannel channel) {
       SslHandler ssl = tls.newHandler(channel.alloc());
       ssl.setHandshakeTimeoutMillis(options.handshakeTimeout().toMillis());
+      SessionTickets.refuse(ssl.engine());
       channel
           .pipeline()
           .addLast(

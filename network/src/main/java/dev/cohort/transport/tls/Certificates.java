@@ -93,9 +93,18 @@ public final class Certificates {
     return indexOf(certificate, CLIENT_CN_PREFIX);
   }
 
+  /** The party id a CN binds, or -1 when it is not a Cohort party's. */
+  static int partyOfCommonName(String cn) {
+    return indexOf(cn, CN_PREFIX);
+  }
+
   /** The index after {@code prefix} in the certificate's CN, or -1 when there is none. */
   private static int indexOf(X509Certificate certificate, String prefix) {
-    String cn = commonNameOf(certificate);
+    return indexOf(commonNameOf(certificate), prefix);
+  }
+
+  /** The index after {@code prefix} in {@code cn}, or -1 when there is none. */
+  private static int indexOf(String cn, String prefix) {
     if (cn == null || !cn.startsWith(prefix)) {
       return -1;
     }

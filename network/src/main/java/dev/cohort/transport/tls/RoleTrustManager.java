@@ -58,11 +58,11 @@ final class RoleTrustManager extends X509ExtendedTrustManager {
     if (acceptsClients) {
       throw new CertificateException("a server of the client link dials no server");
     }
-    X509Certificate leaf = leaf(chain);
-    leaves.check(leaf, LeafCheck.SERVER_AUTH);
+    String proved = leaves.checkServer(leaf(chain));
     String expected = engine == null ? null : engine.getPeerHost();
-    String proved = Certificates.commonNameOf(leaf);
-    if (expected == null || Certificates.partyOf(leaf) < 0 || !expected.equals(proved)) {
+    if (expected == null
+        || Certificates.partyOfCommonName(proved) < 0
+        || !expected.equals(proved)) {
       throw new CertificateException(
           "the server proved CN=" + proved + ", not CN=" + expected + " of the server dialed");
     }

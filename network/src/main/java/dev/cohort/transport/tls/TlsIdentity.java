@@ -113,7 +113,8 @@ public record TlsIdentity(
   /**
    * The TLS context of a client link server ({@code dev.cohort.clientlink}): presents this party's
    * certificate and requires an input client's certificate of the CA; a party's certificate
-   * presented by a client fails the handshake.
+   * presented by a client fails the handshake. Its engines should issue no session tickets ({@link
+   * SessionTickets#refuse}).
    */
   public SslContext clientLinkServerContext() {
     return build(
@@ -126,14 +127,16 @@ public record TlsIdentity(
   /**
    * The TLS context of an input client: presents this client's certificate and accepts a server
    * only if it proves the party certificate whose CN is the peer host the handler was made with
-   * ({@code newHandler(alloc, Certificates.commonName(i), port)} for server i).
+   * ({@code newHandler(alloc, Certificates.commonName(i), port)} for server i). It keeps no TLS
+   * session: a client link never resumes one.
    */
   public SslContext clientLinkClientContext() {
-    return build(
-        SslContextBuilder.forClient()
-            .keyManager(cachedKeyManagers())
-            .trustManager(new RoleTrustManager(ca, false)),
-        "client link client");
+    return SessionTickets.withoutClientCache(
+        build(
+            SslContextBuilder.forClient()
+                .keyManager(cachedKeyManagers())
+                .trustManager(new RoleTrustManager(ca, false)),
+            "client link client"));
   }
 
   private SslContext build(SslContextBuilder builder, String role) {

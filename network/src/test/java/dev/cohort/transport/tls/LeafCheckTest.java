@@ -77,6 +77,29 @@ class LeafCheckTest {
   }
 
   @Test
+  void check_clientCertificateOfAnotherCaWithTheSameNames_isRefusedBySignature() {
+    Certificates.generateClients(otherKeys, 1); // CN=cohort-client-0, issuer CN=cohort-ca too
+    X509Certificate other = TlsIdentity.loadClient(otherKeys, 0).certificate();
+    CertificateException e =
+        assertThrows(CertificateException.class, () -> check.check(other, LeafCheck.CLIENT_AUTH));
+    assertEquals("CN=cohort-client-0 does not carry the CA's signature", e.getMessage());
+  }
+
+  @Test
+  void check_clientCertificateWithItsSignatureAltered_isRefused() throws Exception {
+    X509Certificate good = TlsIdentity.loadClient(keys, 0).certificate();
+    byte[] der = good.getEncoded();
+    der[der.length - 1] ^= 1; // the last byte of s in the signature value
+    X509Certificate altered =
+        (X509Certificate)
+            java.security.cert.CertificateFactory.getInstance("X.509")
+                .generateCertificate(new java.io.ByteArrayInputStream(der));
+    CertificateException e =
+        assertThrows(CertificateException.class, () -> check.check(altered, LeafCheck.CLIENT_AUTH));
+    assertEquals("CN=cohort-client-0 does not carry the CA's signature", e.getMessage());
+  }
+
+  @Test
   void check_serverCertificateRememberedUnderOneCa_isStillRefusedUnderAnother() throws Exception {
     X509Certificate other = TlsIdentity.load(otherKeys, 0).certificate();
     new LeafCheck(TlsIdentity.load(otherKeys, 0).ca()).check(other, LeafCheck.SERVER_AUTH);
