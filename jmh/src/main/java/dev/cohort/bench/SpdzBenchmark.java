@@ -1,6 +1,7 @@
 package dev.cohort.bench;
 
 import dev.cohort.api.Computation;
+import dev.cohort.api.Deferred;
 import dev.cohort.api.SecretVector;
 import dev.cohort.engine.Result;
 import dev.cohort.field.Field;
@@ -44,6 +45,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@link #multiply}: party 0 and party 1 each input {@code n} values, one vector
  *       multiplication of {@code n} elements (opens 2n values), then the final MAC check; nothing
  *       is output. Secondary score {@code :elements}: multiplications/s.
+ *   <li>{@link #multiplyOnly}: one vector multiplication of {@code n} elements on random shared
+ *       values of the replayed pool, then the final MAC check: the multiplication alone, without
+ *       the inputs (which cost k input bits per value and dominate {@link #multiply}).
  *   <li>{@link #addOnly}: the same inputs, then {@value Workloads#ADDS} dependent vector additions
  *       of {@code n} elements (local). Secondary score {@code :elements}: additions/s.
  *   <li>{@link #inputsOnly}: the same inputs alone (nothing opened, so no check): the baseline to
@@ -86,6 +90,7 @@ public class SpdzBenchmark {
     long[] xs;
     long[] ys;
     Computation<SecretVector> multiply;
+    Computation<SecretVector> multiplyOnly;
     Computation<SecretVector> inputs;
     Computation<SecretVector> add;
     Computation<long[]> openAll;
@@ -107,6 +112,7 @@ public class SpdzBenchmark {
       xs = workloads.xs;
       ys = workloads.ys;
       multiply = workloads.multiply();
+      multiplyOnly = b -> Deferred.of(b.mul(b.random(n), b.random(n)));
       inputs = workloads.inputs();
       add = workloads.add();
       openAll = b -> b.open(b.input(0, xs, n, BITS));
@@ -147,8 +153,10 @@ public class SpdzBenchmark {
    * INSECURE preprocessing for benchmarks: {@code pool} triples and input masks of each owner, and
    * {@link #BITS}·{@code pool} input bits of each owner (a {@link #BITS}-bit input of {@code pool}
    * values takes that many), dealt once by the seeded dealer and handed out again (a prefix of
-   * them) on every draw. Every party replays the same material in the same order, so sharings stay
-   * consistent and MAC checks pass; secrecy does not hold.
+   * them) on every draw; random elements likewise, from two pools of {@code pool} handed out in
+   * turn, so that the two factors of {@link #multiplyOnly} are different sharings. Every party
+   * replays the same material in the same order, so sharings stay consistent and MAC checks pass;
+   * secrecy does not hold.
    */
   static final class Replayed implements SpdzPreprocessing {
     private final InsecureDealer dealer;
@@ -157,6 +165,8 @@ public class SpdzBenchmark {
     private final Triples triples;
     private final InputMasks[] masks;
     private final InputMasks[] inputBits;
+    private Shares[] randoms; // two pools, dealt at the first draw
+    private int randomDraws;
 
     Replayed(Field field, int party, int parties, int pool) {
       this.dealer = new InsecureDealer(field, party, parties, SEED, Long.MAX_VALUE);
@@ -229,7 +239,11 @@ public class SpdzBenchmark {
 
     @Override
     public Shares randomElements(int count) {
-      return dealer.randomElements(count);
+      fits(count);
+      if (randoms == null) {
+        randoms = new Shares[] {dealer.randomElements(pool), dealer.randomElements(pool)};
+      }
+      return prefix(randoms[randomDraws++ % 2], count);
     }
 
     @Override
@@ -271,6 +285,18 @@ public class SpdzBenchmark {
   public Result<SecretVector> addOnly(Parties parties, Elements counter) {
     Result<SecretVector> r = parties.run(parties.add);
     counter.elements += (long) Workloads.ADDS * parties.n;
+    return r;
+  }
+
+  /**
+   * One vector multiplication of {@code n} elements and the final MAC check, on two vectors of
+   * random shared values that the replayed pool hands out ({@link Replayed#randomElements}: no
+   * input, no communication, no dealing while timed). {@code :elements}: multiplications/s.
+   */
+  @Benchmark
+  public Result<SecretVector> multiplyOnly(Parties parties, Elements counter) {
+    Result<SecretVector> r = parties.run(parties.multiplyOnly);
+    counter.elements += parties.n;
     return r;
   }
 
