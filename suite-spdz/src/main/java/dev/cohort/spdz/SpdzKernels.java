@@ -131,6 +131,40 @@ final class SpdzKernels {
     return bad == 0;
   }
 
+  /**
+   * {@code sum = a + b} mod 2^61 − 1 on the elements i in [from, to): a and sum at i, b at {@code
+   * bo + i}, checking in the same pass that each b is canonical (as {@link #allCanonical61}), a
+   * canonical. Returns false if one is not; {@code sum} is then meaningless. {@code sum} may be
+   * {@code a}.
+   */
+  static boolean addChecked61(long[] a, long[] b, int bo, long[] sum, int from, int to) {
+    long bad = 0;
+    for (int i = from; i < to; i++) {
+      long x = b[bo + i];
+      bad |= (x >>> 61) | ((x + 1) >>> 61);
+      sum[i] = finish61(a[i] + x); // < 2^62 when b is canonical
+    }
+    return bad == 0;
+  }
+
+  /**
+   * {@code sum = a + b + c} mod 2^61 − 1 on the elements i in [from, to): a and sum at i, b at
+   * {@code bo + i}, c at {@code co + i}, checking in the same pass that each b and c is canonical,
+   * a canonical. Returns false if one is not; {@code sum} is then meaningless. {@code sum} may be
+   * {@code a}.
+   */
+  static boolean addChecked61(
+      long[] a, long[] b, int bo, long[] c, int co, long[] sum, int from, int to) {
+    long bad = 0;
+    for (int i = from; i < to; i++) {
+      long x = b[bo + i];
+      long y = c[co + i];
+      bad |= (x >>> 61) | ((x + 1) >>> 61) | (y >>> 61) | ((y + 1) >>> 61);
+      sum[i] = finish61(a[i] + x + y); // < 2^63 when b and c are canonical
+    }
+    return bad == 0;
+  }
+
   // ---- 2^127 − 1 ------------------------------------------------------------------------------
 
   /** Whether all of the n elements in {@code a} are canonical mod 2^127 − 1, branch-free. */
