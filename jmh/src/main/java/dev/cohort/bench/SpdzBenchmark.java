@@ -112,7 +112,12 @@ public class SpdzBenchmark {
       xs = workloads.xs;
       ys = workloads.ys;
       multiply = workloads.multiply();
-      multiplyOnly = b -> Deferred.of(b.mul(b.random(n), b.random(n)));
+      // Two steps, so that x and y are separate draws, each a whole pool: no view of a larger
+      // draw to copy out. Random elements take no round.
+      multiplyOnly =
+          b ->
+              b.seq(b1 -> Deferred.of(b1.random(n)))
+                  .seq((b2, x) -> Deferred.of(b2.mul(x, b2.random(n))));
       inputs = workloads.inputs();
       add = workloads.add();
       openAll = b -> b.open(b.input(0, xs, n, BITS));
