@@ -182,10 +182,7 @@ public class SpdzBenchmark {
       for (int owner = 0; owner < parties; owner++) {
         masks[owner] = dealer.inputMasks(owner, pool);
       }
-      this.inputBits = new InputMasks[parties];
-      for (int owner = 0; owner < parties; owner++) {
-        inputBits[owner] = dealer.inputBits(owner, BITS * pool);
-      }
+      this.inputBits = new InputMasks[parties]; // dealt as needed, see inputBits
     }
 
     static PreprocessingSource source(Field field, int pool) {
@@ -230,12 +227,19 @@ public class SpdzBenchmark {
       return new InputMasks(prefix(m.shares(), count), values);
     }
 
+    /**
+     * A prefix of the input bits of {@code owner} dealt so far, dealt anew (all parties alike, as
+     * they draw alike) when more are asked for: {@link #BITS} per value, the largest part of the
+     * material, so that benchmarks without inputs of {@code pool} values never hold them.
+     */
     @Override
     public InputMasks inputBits(int owner, int count) {
-      int size = BITS * pool;
-      fits(count, size);
+      fits(count, BITS * pool);
+      if (inputBits[owner] == null || inputBits[owner].shares().length < count) {
+        inputBits[owner] = dealer.inputBits(owner, count);
+      }
       InputMasks m = inputBits[owner];
-      if (count == size) {
+      if (count == m.shares().length) {
         return m;
       }
       long[] values = m.values() == null ? null : Arrays.copyOf(m.values(), count * words);
