@@ -60,8 +60,8 @@ final class BeaverMultiply implements RoundProtocol {
 
   /**
    * Computes d and e and writes them straight into the frame of every peer, a range per chunk: the
-   * differences and their copies into the frames are split over threads together, while each range
-   * is in cache, instead of a serial copy of 2m elements per peer after them.
+   * differences and their copies into the frames are split over threads together, a block at a time
+   * while the block is in L1, instead of a serial copy of 2m elements per peer after them.
    */
   @Override
   public void send(int round, Outbox out) {
@@ -78,17 +78,25 @@ final class BeaverMultiply implements RoundProtocol {
         .run(
             m,
             ShareExchange.MIN_CHUNK,
-            (c, from, to) -> {
-              differences(from, to);
-              for (int k = 0; k < parties; k++) {
-                if (k != exchange.self()) {
-                  long[] frame = out.buffer(k);
-                  int n = (to - from) * words;
-                  System.arraycopy(de, from * words, frame, at[k] + from * words, n);
-                  System.arraycopy(de, (m + from) * words, frame, at[k] + (m + from) * words, n);
+            (c, first, last) -> {
+              for (int from = first; from < last; from += SpdzKernels.BEAVER_BLOCK) {
+                int to = Math.min(last, from + SpdzKernels.BEAVER_BLOCK);
+                differences(from, to);
+                for (int k = 0; k < parties; k++) {
+                  if (k != exchange.self()) {
+                    copy(out.buffer(k), at[k], from, to);
+                  }
                 }
               }
             });
+  }
+
+  /** Copies this party's d and e of the elements [from, to) into a frame reserved at {@code at}. */
+  private void copy(long[] frame, int at, int from, int to) {
+    int words = field.words();
+    int n = (to - from) * words;
+    System.arraycopy(de, from * words, frame, at + from * words, n);
+    System.arraycopy(de, (m + from) * words, frame, at + (m + from) * words, n);
   }
 
   /** d = x − a at [from, to) and e = y − b at [m + from, m + to), both columns. */
