@@ -103,6 +103,8 @@ final class BeaverMultiply implements RoundProtocol {
   private void differences(int from, int to) {
     if (field instanceof Mersenne127) {
       SpdzKernels.differences127(x, y, triple, m, de, deMac, from, to);
+    } else if (field instanceof Mersenne61) {
+      SpdzKernels.differences61(x, y, triple, m, de, deMac, from, to);
     } else {
       int n = to - from;
       field.sub(x.share, from, triple.a().share, from, de, from, n);
