@@ -43,23 +43,36 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>Measured on a quiet 2-core machine (load average about 1), medians of 5 iterations of 2 s, ms
  * per batch for all parties, 1 thread → 2 threads: BGW m61 61.0 → 36.6 (1.67×), BGW m127 167.7 →
- * 96.0 (1.75×), SPDZ m61 81.4 → 66.2 (1.23×), SPDZ m127 239.1 → 156.0 (1.53×). SPDZ keeps more
- * serial work per element (the frame copies of 2n opened shares, the range check of the peers'
- * shares over 2^61 − 1, zeroing the result columns), which weighs most on the cheap 2^61 − 1
- * arithmetic.
+ * 96.0 (1.75×), SPDZ m61 81.4 → 66.2 (1.23×), SPDZ m127 239.1 → 156.0 (1.53×).
+ *
+ * <p>SPDZ kept more serial work per element: the copy of the 2n opened shares into the peer's frame
+ * after the differences, the range check of the peers' shares over 2^61 − 1 in one pass before the
+ * split sums, and zeroing the result columns. Now the differences are written into the reserved
+ * frames a block at a time inside the split kernel, the opening over 2^61 − 1 is summed and
+ * range-checked per chunk as over 2^127 − 1, and the two result columns are allocated on two
+ * threads. Measured on the shared 2-core machine (load average 1.4–1.8), {@code -f 1 -wi 2 -i 5 -w
+ * 1 -r 1}, medians of 5 iterations, two runs alternating with the build before the change, ms per
+ * batch, 1 thread → 2 threads: SPDZ m61 70.6 → 47.7 and 72.0 → 46.6 (1.48×, 1.55×; before 79.7 →
+ * 69.7 and 86.2 → 71.5, 1.14×, 1.21×), SPDZ m127 235.9 → 159.3 and 237.6 → 162.3 (1.48×, 1.46×;
+ * before 244.4 → 169.0 and 243.2 → 170.8, 1.45×, 1.42×). Under load the ratio is noise (one run at
+ * load 5.8 gave 1.67× and 1.70×). Still serial: this benchmark's frame copies (fresh arrays of 16
+ * and 32 MB per frame), the garbage collector's work on them and on the results, the MAC check's
+ * commitments.
  *
  * <p>Scaling model. A party's time per batch is T(k) = S + W / k + h·k on k threads, k ≤ cores:
  *
  * <ul>
  *   <li>W, split: BGW's dealing (the PRG expansion of seeded shares, the combinations into the
  *       outgoing frames, the own share) and the sums of the received shares; SPDZ's masked
- *       differences, the sums of the opened shares with the Beaver combination, and the MAC check's
- *       coefficient expansion and sums. These are per-element and bandwidth- or multiply-bound.
+ *       differences with their copies into the peers' frames, the sums and range checks of the
+ *       opened shares with the Beaver combination, the allocation of the two result columns (one
+ *       per thread), and the MAC check's coefficient expansion and sums. These are per-element and
+ *       bandwidth- or multiply-bound.
  *   <li>S, serial: the exchange itself (one frame per peer per round, so the network round stays
- *       the same), copying/encoding and decoding frames, the allocation and zeroing of the result
- *       columns, SPDZ's range check of the peers' shares over 2^61 − 1 (one branch-free pass), the
- *       MAC check's commitments and the engine's bookkeeping; plus, between the parties of this
- *       benchmark, the frame copies.
+ *       the same), encoding and decoding frames, the MAC check's commitments and the engine's
+ *       bookkeeping, the garbage collector's pauses for the fresh frames and results; plus, between
+ *       the parties of this benchmark, the frame copies (a decoder's work, on the network threads
+ *       in a real party).
  *   <li>h: the hand-over to a pooled thread, about microseconds, and per-chunk generator copies (a
  *       cipher initialisation each); negligible at 10^6, which is why batches below two chunks of
  *       2^14 elements are not split.

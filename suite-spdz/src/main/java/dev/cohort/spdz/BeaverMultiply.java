@@ -32,6 +32,7 @@ final class BeaverMultiply implements RoundProtocol {
   private final Field field;
   private final int m;
   private final Triples triple;
+  private final Shares x;
   private final Shares y;
   private final long[] de; // this party's shares of d and e, then the opened d and e
   private final long[] deMac;
@@ -51,18 +52,59 @@ final class BeaverMultiply implements RoundProtocol {
     this.field = exchange.field();
     this.m = x.length;
     this.triple = triple;
+    this.x = x;
     this.y = y;
-    this.de = pool.borrow(2 * m); // every element is written below
+    this.de = pool.borrow(2 * m); // every element is written in send
     this.deMac = pool.borrow(2 * m);
+  }
+
+  /**
+   * Computes d and e and writes them straight into the frame of every peer, a range per chunk: the
+   * differences and their copies into the frames are split over threads together, a block at a time
+   * while the block is in L1, instead of a serial copy of 2m elements per peer after them.
+   */
+  @Override
+  public void send(int round, Outbox out) {
+    int words = field.words();
+    int parties = exchange.parties();
+    int[] at = new int[parties];
+    for (int k = 0; k < parties; k++) {
+      if (k != exchange.self()) {
+        at[k] = out.reserve(k, 2 * m * words);
+      }
+    }
     exchange
         .workers()
-        .run(m, ShareExchange.MIN_CHUNK, (c, from, to) -> differences(x, y, from, to));
+        .run(
+            m,
+            ShareExchange.MIN_CHUNK,
+            (c, first, last) -> {
+              for (int from = first; from < last; from += SpdzKernels.BEAVER_BLOCK) {
+                int to = Math.min(last, from + SpdzKernels.BEAVER_BLOCK);
+                differences(from, to);
+                for (int k = 0; k < parties; k++) {
+                  if (k != exchange.self()) {
+                    copy(out.buffer(k), at[k], from, to);
+                  }
+                }
+              }
+            });
+  }
+
+  /** Copies this party's d and e of the elements [from, to) into a frame reserved at {@code at}. */
+  private void copy(long[] frame, int at, int from, int to) {
+    int words = field.words();
+    int n = (to - from) * words;
+    System.arraycopy(de, from * words, frame, at + from * words, n);
+    System.arraycopy(de, (m + from) * words, frame, at + (m + from) * words, n);
   }
 
   /** d = x − a at [from, to) and e = y − b at [m + from, m + to), both columns. */
-  private void differences(Shares x, Shares y, int from, int to) {
+  private void differences(int from, int to) {
     if (field instanceof Mersenne127) {
       SpdzKernels.differences127(x, y, triple, m, de, deMac, from, to);
+    } else if (field instanceof Mersenne61) {
+      SpdzKernels.differences61(x, y, triple, m, de, deMac, from, to);
     } else {
       int n = to - from;
       field.sub(x.share, from, triple.a().share, from, de, from, n);
@@ -73,26 +115,20 @@ final class BeaverMultiply implements RoundProtocol {
   }
 
   @Override
-  public void send(int round, Outbox out) {
-    exchange.sendToAll(out, de, 2 * m);
-  }
-
-  @Override
   public boolean receive(int round, Inbox in) {
     long[] opened = pool.borrow(2 * m);
-    long[] share = field.alloc(m);
-    long[] mac = field.alloc(m);
-    if (field instanceof Mersenne127) {
-      PeerShares127 peers = new PeerShares127(exchange, in, 2 * m);
+    long[][] columns = resultColumns();
+    long[] share = columns[0];
+    long[] mac = columns[1];
+    if (field instanceof Mersenne127 || field instanceof Mersenne61) {
+      PeerShares peers = new PeerShares(exchange, in, 2 * m);
       exchange
           .workers()
           .run(
               m,
               ShareExchange.MIN_CHUNK,
-              (c, from, to) -> openAndCombine127(peers, opened, share, mac, from, to));
+              (c, from, to) -> openAndCombine(peers, opened, share, mac, from, to));
       peers.check();
-    } else if (field instanceof Mersenne61) {
-      openAndCombine61(in, opened, share, mac);
     } else {
       exchange.sum(in, de, 2 * m, opened);
       combineBlocked(opened, share, mac); // z = c + d·y + e·a on both columns
@@ -104,49 +140,47 @@ final class BeaverMultiply implements RoundProtocol {
   }
 
   /**
-   * 2^127 − 1, elements [first, last): d and e of a block are summed and at once combined, while
-   * they are in L1; the peers' shares are range-checked ({@link PeerShares127#check}) before
-   * anything leaves this gate.
+   * The result's share and MAC columns, new (they leave the gate), allocated on two threads when
+   * the batch is split: zeroing two columns of m elements is otherwise serial work.
    */
-  private void openAndCombine127(
-      PeerShares127 peers, long[] opened, long[] share, long[] mac, int first, int last) {
+  private long[][] resultColumns() {
+    long[][] columns = new long[2][];
+    if (exchange.workers().chunks(m, ShareExchange.MIN_CHUNK) < 2) {
+      columns[0] = field.alloc(m);
+      columns[1] = field.alloc(m);
+    } else {
+      exchange
+          .workers()
+          .run(
+              2,
+              1,
+              (c, from, to) -> {
+                for (int i = from; i < to; i++) {
+                  columns[i] = field.alloc(m);
+                }
+              });
+    }
+    return columns;
+  }
+
+  /**
+   * The Mersenne fields, elements [first, last): d and e of a block are summed and at once
+   * combined, while they are in L1 (z = c + d·y + e·a on both columns); the peers' shares are
+   * range-checked ({@link PeerShares#check}) before anything leaves this gate.
+   */
+  private void openAndCombine(
+      PeerShares peers, long[] opened, long[] share, long[] mac, int first, int last) {
+    boolean wide = field instanceof Mersenne127;
     for (int from = first; from < last; from += SpdzKernels.BEAVER_BLOCK) {
       int to = Math.min(last, from + SpdzKernels.BEAVER_BLOCK);
       peers.sum(de, opened, from, to); // d
       peers.sum(de, opened, m + from, m + to); // e
-      SpdzKernels.beaver127(opened, m, triple, y, share, mac, from, to);
-    }
-  }
-
-  /**
-   * 2^61 − 1: every peer's shares are taken and range-checked first ({@link ShareExchange#take}),
-   * then d and e are summed and combined, a range per chunk: z = c + d·y + e·a on both columns.
-   */
-  private void openAndCombine61(Inbox in, long[] opened, long[] share, long[] mac) {
-    int peers = exchange.parties() - 1;
-    long[][] taken = new long[peers][];
-    int[] offsets = new int[peers];
-    for (int k = 0, j = 0; k < exchange.parties(); k++) {
-      if (k != exchange.self()) {
-        offsets[j] = exchange.take(in, k, 2 * m, j);
-        taken[j++] = in.elements();
+      if (wide) {
+        SpdzKernels.beaver127(opened, m, triple, y, share, mac, from, to);
+      } else {
+        SpdzKernels.beaver61(opened, m, triple, y, share, mac, from, to);
       }
     }
-    exchange
-        .workers()
-        .run(
-            m,
-            ShareExchange.MIN_CHUNK,
-            (c, from, to) -> {
-              int n = to - from;
-              long[] addend = de; // own shares, then the running sum: no copy of own
-              for (int j = 0; j < peers; j++) {
-                field.add(addend, from, taken[j], offsets[j] + from, opened, from, n);
-                field.add(addend, m + from, taken[j], offsets[j] + m + from, opened, m + from, n);
-                addend = opened;
-              }
-              SpdzKernels.beaver61(opened, m, triple, y, share, mac, from, to);
-            });
   }
 
   /** Any field: the same sums, a block of {@value #BLOCK} elements at a time, one scratch pair. */

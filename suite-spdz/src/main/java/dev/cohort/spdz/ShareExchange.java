@@ -21,7 +21,7 @@ import dev.cohort.suite.Outbox;
  * nearly always do; otherwise they are copied into a spare buffer kept here and reused from one
  * opening to the next (one party's gates run on one thread, and nothing keeps a reference to it),
  * one per peer slot, as the shares of all peers of an opening are summed in one pass ({@link
- * PeerShares127}). Nothing is allocated per element.
+ * PeerShares}). Nothing is allocated per element.
  */
 final class ShareExchange {
 
@@ -91,8 +91,8 @@ final class ShareExchange {
 
   /** As above, into {@code sum} (which may hold anything), and returns it. */
   long[] sum(Inbox in, long[] own, int count, long[] sum) {
-    if (field instanceof Mersenne127) {
-      PeerShares127 peers = new PeerShares127(this, in, count);
+    if (field instanceof Mersenne61 || field instanceof Mersenne127) {
+      PeerShares peers = new PeerShares(this, in, count);
       peers.sum(own, sum, 0, count);
       peers.check();
       return sum;

@@ -89,6 +89,43 @@ final class SpdzKernels {
   }
 
   /**
+   * The masked differences of a Beaver multiplication over 2^61 − 1 in one pass, branch-free (a
+   * branch on the borrow mispredicts on random shares): {@code de} gets x − a at elements [0, m)
+   * and y − b at [m, 2m), {@code deMac} the same of the MAC columns, on the elements [from, to) of
+   * x and y.
+   */
+  static void differences61(
+      Shares x,
+      Shares y,
+      SpdzPreprocessing.Triples triple,
+      int m,
+      long[] de,
+      long[] deMac,
+      int from,
+      int to) {
+    long[] xs = x.share;
+    long[] xm = x.mac;
+    long[] ys = y.share;
+    long[] ym = y.mac;
+    long[] as = triple.a().share;
+    long[] am = triple.a().mac;
+    long[] bs = triple.b().share;
+    long[] bm = triple.b().mac;
+    for (int i = from; i < to; i++) {
+      de[i] = sub61(xs[i], as[i]);
+      de[m + i] = sub61(ys[i], bs[i]);
+      deMac[i] = sub61(xm[i], am[i]);
+      deMac[m + i] = sub61(ym[i], bm[i]);
+    }
+  }
+
+  /** {@code (a − b) mod p} for canonical a and b, branch-free. */
+  private static long sub61(long a, long b) {
+    long d = a - b;
+    return d + ((d >> 63) & P61);
+  }
+
+  /**
    * {@code acc[0] += Σ r_j·v_j} and {@code acc[1] += Σ r_j·m_j} over {@code j < n}, reading {@code
    * values} and {@code macs} from element {@code from}: both sums of a MAC check in one pass.
    */
@@ -127,6 +164,40 @@ final class SpdzKernels {
     for (int i = off; i < off + n; i++) {
       long x = a[i];
       bad |= (x >>> 61) | ((x + 1) >>> 61); // x >= 2^61 (as unsigned), or x == p
+    }
+    return bad == 0;
+  }
+
+  /**
+   * {@code sum = a + b} mod 2^61 − 1 on the elements i in [from, to): a and sum at i, b at {@code
+   * bo + i}, checking in the same pass that each b is canonical (as {@link #allCanonical61}), a
+   * canonical. Returns false if one is not; {@code sum} is then meaningless. {@code sum} may be
+   * {@code a}.
+   */
+  static boolean addChecked61(long[] a, long[] b, int bo, long[] sum, int from, int to) {
+    long bad = 0;
+    for (int i = from; i < to; i++) {
+      long x = b[bo + i];
+      bad |= (x >>> 61) | ((x + 1) >>> 61);
+      sum[i] = finish61(a[i] + x); // < 2^62 when b is canonical
+    }
+    return bad == 0;
+  }
+
+  /**
+   * {@code sum = a + b + c} mod 2^61 − 1 on the elements i in [from, to): a and sum at i, b at
+   * {@code bo + i}, c at {@code co + i}, checking in the same pass that each b and c is canonical,
+   * a canonical. Returns false if one is not; {@code sum} is then meaningless. {@code sum} may be
+   * {@code a}.
+   */
+  static boolean addChecked61(
+      long[] a, long[] b, int bo, long[] c, int co, long[] sum, int from, int to) {
+    long bad = 0;
+    for (int i = from; i < to; i++) {
+      long x = b[bo + i];
+      long y = c[co + i];
+      bad |= (x >>> 61) | ((x + 1) >>> 61) | (y >>> 61) | ((y + 1) >>> 61);
+      sum[i] = finish61(a[i] + x + y); // < 2^63 when b and c are canonical
     }
     return bad == 0;
   }

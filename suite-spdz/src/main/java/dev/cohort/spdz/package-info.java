@@ -22,14 +22,14 @@
  * <p>The gates never reach back into the suite: it hands each one its preprocessed material and the
  * per-party collaborators it uses, each with one job. {@link dev.cohort.spdz.ShareExchange} sends
  * this party's elements to its peers and sums theirs, rejecting any element outside the field with
- * an abort that names the peer; {@link dev.cohort.spdz.PeerShares127} is its fused, block-wise sum
- * over 2^127 − 1. {@link dev.cohort.spdz.CheckLedger} records what the MAC checks must cover (the
- * opened values in {@link dev.cohort.spdz.OpenedValues}, the digest of the input broadcasts, the
- * committed seed of the next check) and holds the check-then-open rule: when a check starts and
- * when an opening may send. {@link dev.cohort.spdz.ColumnPool} lends the large columns of
- * multiplications and range inputs, and takes them back. {@link dev.cohort.spdz.SpdzKernels} are
- * the fused kernels of the two Mersenne fields, {@link dev.cohort.spdz.Hashing} the commitments and
- * digests.
+ * an abort that names the peer; {@link dev.cohort.spdz.PeerShares} is its fused, block-wise sum
+ * over the Mersenne fields. {@link dev.cohort.spdz.CheckLedger} records what the MAC checks must
+ * cover (the opened values in {@link dev.cohort.spdz.OpenedValues}, the digest of the input
+ * broadcasts, the committed seed of the next check) and holds the check-then-open rule: when a
+ * check starts and when an opening may send. {@link dev.cohort.spdz.ColumnPool} lends the large
+ * columns of multiplications and range inputs, and takes them back. {@link
+ * dev.cohort.spdz.SpdzKernels} are the fused kernels of the two Mersenne fields, {@link
+ * dev.cohort.spdz.Hashing} the commitments and digests.
  *
  * <p>The suite's security is the rules of PROTOCOLS.md §2 (when a MAC check must come before an
  * opening, inputs in range, a failed check burns the key); every rule the suite implements has a

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.cohort.field.Field;
 import dev.cohort.field.Fields;
+import dev.cohort.field.Mersenne61;
 import dev.cohort.random.Prg;
 import dev.cohort.spdz.SpdzPreprocessing.Triples;
 import dev.cohort.suite.Shares;
@@ -178,6 +179,56 @@ class SpdzKernelsTest {
       assertEquals(minus(f, x.mac, t.a().mac, i, p), f.toBigInteger(deMac, i));
       assertEquals(minus(f, y.mac, t.b().mac, i, p), f.toBigInteger(deMac, M + i));
     }
+  }
+
+  @Test
+  void differences61_randomAndEdgeValues_matchesBigIntegerDifferences() {
+    Field f = Fields.byName("m61");
+    Prg prg = Prg.seeded(12);
+    Shares x = shares(f, prg, M, 0);
+    Shares y = shares(f, prg, M, 2);
+    Triples t = new Triples(shares(f, prg, M, 1), shares(f, prg, M, 3), shares(f, prg, M, 5));
+    long[] de = f.alloc(2 * M);
+    long[] deMac = f.alloc(2 * M);
+
+    SpdzKernels.differences61(x, y, t, M, de, deMac, 0, M);
+
+    BigInteger p = f.modulus();
+    for (int i = 0; i < M; i++) {
+      assertEquals(minus(f, x.share, t.a().share, i, p), f.toBigInteger(de, i));
+      assertEquals(minus(f, y.share, t.b().share, i, p), f.toBigInteger(de, M + i));
+      assertEquals(minus(f, x.mac, t.a().mac, i, p), f.toBigInteger(deMac, i));
+      assertEquals(minus(f, y.mac, t.b().mac, i, p), f.toBigInteger(deMac, M + i));
+    }
+  }
+
+  @Test
+  void addChecked61_randomAndEdgeValues_matchesBigIntegerSums() {
+    Field f = Fields.byName("m61");
+    Prg prg = Prg.seeded(14);
+    long[] a = column(f, prg, M, 0);
+    long[] b = column(f, prg, M + 3, 4);
+    long[] c = column(f, prg, M + 5, 6);
+    long[] sum2 = f.alloc(M);
+    long[] sum3 = f.alloc(M);
+
+    assertEquals(true, SpdzKernels.addChecked61(a, b, 3, sum2, 0, M));
+    assertEquals(true, SpdzKernels.addChecked61(a, b, 3, c, 5, sum3, 0, M));
+
+    BigInteger p = f.modulus();
+    for (int i = 0; i < M; i++) {
+      BigInteger ab = f.toBigInteger(a, i).add(f.toBigInteger(b, 3 + i));
+      assertEquals(ab.mod(p), f.toBigInteger(sum2, i), "element " + i);
+      assertEquals(
+          ab.add(f.toBigInteger(c, 5 + i)).mod(p), f.toBigInteger(sum3, i), "element " + i);
+    }
+    b[3 + 7] = Mersenne61.P; // p itself, then a word past 61 bits, are outside the field
+    assertEquals(false, SpdzKernels.addChecked61(a, b, 3, sum2, 0, M));
+    assertEquals(false, SpdzKernels.addChecked61(a, c, 5, b, 3, sum3, 0, M));
+    b[3 + 7] = 0;
+    c[5 + 9] = -1L;
+    assertEquals(false, SpdzKernels.addChecked61(a, c, 5, sum2, 0, M));
+    assertEquals(false, SpdzKernels.addChecked61(a, b, 3, c, 5, sum3, 0, M));
   }
 
   private static BigInteger minus(Field f, long[] a, long[] b, int i, BigInteger p) {

@@ -2,6 +2,7 @@ package dev.cohort.spdz;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.cohort.api.Computation;
 import dev.cohort.api.SecretVector;
@@ -10,6 +11,7 @@ import dev.cohort.engine.Result;
 import dev.cohort.field.Field;
 import dev.cohort.field.Fields;
 import dev.cohort.harness.LocalParties;
+import dev.cohort.harness.PartyFailedException;
 import dev.cohort.parallel.Workers;
 import dev.cohort.testing.RecordingSuite;
 import java.math.BigInteger;
@@ -89,5 +91,54 @@ class SpdzThreadsTest {
       }
     }
     assertEquals(4, Workers.of(4).chunks(M, ShareExchange.MIN_CHUNK), "the batch splits in four");
+  }
+
+  /**
+   * The range check of the peers' shares runs inside the split sums: a share outside the field in
+   * the last chunk (a worker's) still aborts every honest party, naming the sender and the element,
+   * as the one-thread check does.
+   */
+  @ParameterizedTest(name = "n={0} field={1} cheater=P{2}")
+  @CsvSource({"2, m61, 1", "3, m61, 2", "2, m127, 0", "3, m127, 1"})
+  void multiply_valueOutsideFieldInLastChunk_twoThreads_abortsNamingSenderAndElement(
+      int parties, String fieldName, int cheater) {
+    Field field = Fields.byName(fieldName);
+    int element = 2 * M - 5; // among the e of the last chunk: d at [0, M), e at [M, 2M)
+    Tamper tamper =
+        (message, peer, words, count) -> {
+          if (message == Tamper.Message.MULTIPLY) {
+            java.util.Arrays.fill(
+                words, element * field.words(), (element + 1) * field.words(), -1L); // >= p
+          }
+        };
+    SpdzConfig config = SpdzConfig.insecureDealer(field, 13).withThreads(2);
+    long[] xs = new long[M];
+    java.util.Arrays.fill(xs, 3);
+    Computation<long[]> c =
+        b -> b.open(b.mul(b.input(0, xs, M, 32), b.input(parties - 1, xs, M, 32)));
+    PartyFailedException e =
+        assertThrows(
+            PartyFailedException.class,
+            () ->
+                new LocalParties(
+                        parties,
+                        CorruptParty.factory(config, cheater, tamper),
+                        EngineConfig.defaults().withInsecureSeed(13),
+                        Duration.ofSeconds(120))
+                    .run(c));
+    CorruptParty.assertHonestPartiesAbort(
+        e,
+        parties,
+        cheater,
+        "P"
+            + cheater
+            + " sent a value outside the field "
+            + field.name()
+            + " (element "
+            + element
+            + " of "
+            + 2 * M
+            + ")");
+    assertEquals(2, Workers.of(2).chunks(M, ShareExchange.MIN_CHUNK), "the batch splits in two");
   }
 }
