@@ -128,6 +128,9 @@ final class BenchClients implements Callable<Integer> {
    * The servers' threads in a {@link LocalDeployment}: their sessions ({@code cohort-P0}), their
    * client links ({@code cohort-client-link-of-P0-1}) and their mesh ({@code cohort-netty-P0}).
    */
+  /** The compute servers of the deployment measured. */
+  static final int SERVERS = 3;
+
   static final Pattern SERVER_THREAD =
       Pattern.compile("cohort-(client-link-of-|netty-)?P\\d+(-\\d+)?");
 
@@ -146,7 +149,7 @@ final class BenchClients implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "--suite must be bgw or spdz");
     }
     LocalDeployment.Settings settings =
-        LocalDeployment.Settings.of(3, Fields.MERSENNE_61, Shape.of(4), max)
+        LocalDeployment.Settings.of(SERVERS, Fields.MERSENNE_61, Shape.of(4), max)
             .deadline(Duration.ofSeconds(120));
     try (LocalDeployment d =
             suite.equals("spdz")
@@ -243,9 +246,8 @@ final class BenchClients implements Callable<Integer> {
     if (plainSum != sum + 8L * n) {
       throw new IllegalStateException("the plain server summed " + plainSum);
     }
-    int servers = 3;
     return new double[] {
-      firstMs, furtherMs, plainMs, (cpu1 - cpu0) / 1e6 / servers, (cpu2 - cpu1) / 1e6 / servers
+      firstMs, furtherMs, plainMs, (cpu1 - cpu0) / 1e6 / SERVERS, (cpu2 - cpu1) / 1e6 / SERVERS
     };
   }
 
