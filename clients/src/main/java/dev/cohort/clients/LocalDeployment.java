@@ -11,10 +11,11 @@ import dev.cohort.harness.LocalParties;
 import dev.cohort.harness.loopback.Loopback;
 import dev.cohort.harness.loopback.Transport;
 import dev.cohort.spdz.SpdzSuite;
+import dev.cohort.transport.NettyIo;
 import dev.cohort.transport.tls.Certificates;
 import dev.cohort.transport.tls.TlsIdentity;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -134,7 +135,8 @@ public final class LocalDeployment implements AutoCloseable {
     for (ClientLinkServer l : links) {
       clientAddresses.add(l.localAddress());
     }
-    this.clientGroup = new NioEventLoopGroup(s.clientThreads());
+    this.clientGroup =
+        NettyIo.newGroup(s.clientThreads(), new DefaultThreadFactory("cohort-client-link", true));
   }
 
   /** Starts the servers (and generates keys unless the settings name a directory). */

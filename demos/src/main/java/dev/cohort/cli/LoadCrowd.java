@@ -6,9 +6,9 @@ import dev.cohort.clientlink.ClientLinkOptions;
 import dev.cohort.clients.Client;
 import dev.cohort.clients.TlsClients;
 import dev.cohort.transport.Failures;
+import dev.cohort.transport.NettyIo;
 import dev.cohort.transport.tls.TlsIdentity;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -73,7 +73,7 @@ final class LoadCrowd implements AutoCloseable {
    */
   static LoadCrowd connect(Settings s, IntConsumer progress) throws InterruptedException {
     EventLoopGroup group =
-        new NioEventLoopGroup(s.eventLoopThreads(), daemons("cohort-load-client-link"));
+        NettyIo.newGroup(s.eventLoopThreads(), daemons("cohort-load-client-link"));
     ExecutorService pool =
         Executors.newFixedThreadPool(
             Math.min(s.clients(), 4 * s.eventLoopThreads() + 4), daemons("cohort-load-client"));

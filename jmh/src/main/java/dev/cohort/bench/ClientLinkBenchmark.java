@@ -3,10 +3,10 @@ package dev.cohort.bench;
 import dev.cohort.clientlink.ClientLink;
 import dev.cohort.clientlink.ClientLinkOptions;
 import dev.cohort.clientlink.ClientLinkServer;
+import dev.cohort.transport.NettyIo;
 import dev.cohort.transport.tls.Certificates;
 import dev.cohort.transport.tls.TlsIdentity;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -98,7 +98,7 @@ public class ClientLinkBenchmark {
         servers.add(echo.server);
         addresses.add(echo.server.localAddress());
       }
-      group = new NioEventLoopGroup(clientThreads, new DefaultThreadFactory("clients", true));
+      group = NettyIo.newGroup(clientThreads, new DefaultThreadFactory("clients", true));
     }
 
     /** Closes the invocation's links and waits until every server has seen them go. */

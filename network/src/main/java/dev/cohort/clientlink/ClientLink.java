@@ -2,14 +2,13 @@ package dev.cohort.clientlink;
 
 import dev.cohort.api.NetworkException;
 import dev.cohort.transport.Failures;
+import dev.cohort.transport.NettyIo;
 import dev.cohort.transport.tls.Certificates;
 import dev.cohort.transport.tls.TlsIdentity;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.ssl.SslContext;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -97,12 +96,12 @@ public final class ClientLink implements AutoCloseable {
     EventLoopGroup own =
         groupOrNull != null
             ? null
-            : new NioEventLoopGroup(
+            : NettyIo.newGroup(
                 1, ClientLinkServer.daemonThreads("client link of client " + client));
     Bootstrap bootstrap =
         new Bootstrap()
             .group(own != null ? own : groupOrNull)
-            .channel(NioSocketChannel.class)
+            .channel(NettyIo.socketChannel(own != null ? own : groupOrNull))
             .option(ChannelOption.TCP_NODELAY, true)
             .option(
                 ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) options.handshakeTimeout().toMillis());

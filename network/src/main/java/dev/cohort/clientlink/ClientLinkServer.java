@@ -1,6 +1,7 @@
 package dev.cohort.clientlink;
 
 import dev.cohort.transport.Failures;
+import dev.cohort.transport.NettyIo;
 import dev.cohort.transport.RefusalLog;
 import dev.cohort.transport.tls.Certificates;
 import dev.cohort.transport.tls.SessionTickets;
@@ -13,9 +14,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
-import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
 import java.net.InetSocketAddress;
@@ -90,7 +89,7 @@ public final class ClientLinkServer implements AutoCloseable {
     this.options = options;
     this.handler = handler;
     this.tls = identity.clientLinkServerContext();
-    this.group = new NioEventLoopGroup(options.eventLoopThreads(), daemonThreads(name));
+    this.group = NettyIo.newGroup(options.eventLoopThreads(), daemonThreads(name));
   }
 
   /**
@@ -105,7 +104,7 @@ public final class ClientLinkServer implements AutoCloseable {
       link.server =
           new ServerBootstrap()
               .group(link.group)
-              .channel(NioServerSocketChannel.class)
+              .channel(NettyIo.serverChannel(link.group))
               .option(ChannelOption.SO_BACKLOG, options.backlog())
               .childOption(ChannelOption.TCP_NODELAY, true)
               .childOption(

@@ -1,13 +1,12 @@
 package dev.cohort.metrics;
 
 import dev.cohort.transport.Failures;
+import dev.cohort.transport.NettyIo;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.timeout.ReadTimeoutHandler;
@@ -64,7 +63,7 @@ public final class MetricsServer implements AutoCloseable {
     Objects.requireNonNull(bind, "bind");
     Objects.requireNonNull(registry, "registry");
     EventLoopGroup group =
-        new NioEventLoopGroup(
+        NettyIo.newGroup(
             1,
             r -> {
               Thread t = new Thread(r, "cohort-metrics");
@@ -77,7 +76,7 @@ public final class MetricsServer implements AutoCloseable {
       server =
           new ServerBootstrap()
               .group(group)
-              .channel(NioServerSocketChannel.class)
+              .channel(NettyIo.serverChannel(group))
               .childHandler(
                   new ChannelInitializer<SocketChannel>() {
                     @Override

@@ -5,6 +5,7 @@ import dev.cohort.api.PartyId;
 import dev.cohort.netty.codec.FrameDecoder;
 import dev.cohort.transport.Backoff;
 import dev.cohort.transport.Failures;
+import dev.cohort.transport.NettyIo;
 import dev.cohort.transport.PeerAdmission;
 import dev.cohort.transport.ProtocolMismatch;
 import dev.cohort.transport.ProtocolMismatchException;
@@ -19,17 +20,13 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.Future;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
-import java.nio.channels.spi.SelectorProvider;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,14 +96,13 @@ public final class NettyNetwork implements TransportNetwork {
     this.serverTls = options.tls() == null ? null : options.tls().serverContext();
     this.clientTls = options.tls() == null ? null : options.tls().clientContext();
     this.group =
-        new NioEventLoopGroup(
+        NettyIo.newGroup(
             1,
             r -> {
               Thread t = new Thread(r, "cohort-netty-" + PartyId.of(self));
               t.setDaemon(true);
               return t;
             },
-            SelectorProvider.provider(),
             BusyPollStrategy.factory(loopPollNanos(options)));
   }
 
@@ -133,7 +129,7 @@ public final class NettyNetwork implements TransportNetwork {
       network.server =
           new ServerBootstrap()
               .group(network.group)
-              .channel(NioServerSocketChannel.class)
+              .channel(NettyIo.serverChannel(network.group))
               .childOption(ChannelOption.TCP_NODELAY, true)
               .childHandler(network.new Initializer(null))
               .bind(listen)
@@ -415,7 +411,7 @@ public final class NettyNetwork implements TransportNetwork {
       }
       new Bootstrap()
           .group(group)
-          .channel(NioSocketChannel.class)
+          .channel(NettyIo.socketChannel(group))
           .option(ChannelOption.TCP_NODELAY, true)
           .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) handshakeTimeoutMillis())
           .handler(new Initializer(this))

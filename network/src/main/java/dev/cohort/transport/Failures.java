@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
+import java.util.regex.Pattern;
 
 /**
  * How both transports word a failure: a low-level one (an I/O or TLS exception), and the errors of
@@ -15,6 +16,14 @@ public final class Failures {
 
   /** Longer messages are cut: some carry the offending bytes in hex (a non-TLS record). */
   private static final int MAX_REASON = 160;
+
+  /**
+   * How native epoll words a failed system call, "bind(..) failed with error(-98): " before the
+   * operating system's own words (older Netty leaves the error number out): cut, so a reason reads
+   * the same on NIO and epoll.
+   */
+  private static final Pattern NATIVE_CALL =
+      Pattern.compile("^\\w+\\(\\.\\.\\) failed(?: with error\\(-?\\d+\\))?: ");
 
   private Failures() {}
 
@@ -28,6 +37,7 @@ public final class Failures {
     if (message == null) {
       return t.getClass().getSimpleName();
     }
+    message = NATIVE_CALL.matcher(message).replaceFirst("");
     return message.length() <= MAX_REASON
         ? message
         : message.substring(0, MAX_REASON) + "... (" + message.length() + " characters)";
@@ -84,9 +94,16 @@ public final class Failures {
             + ": "
             + reason
             + hint;
-    return cause instanceof IOException io
-        ? new UncheckedIOException(message, io)
-        : new NetworkException(message, cause);
+    if (!(cause instanceof IOException io)) {
+      return new NetworkException(message, cause);
+    }
+    if (hint.isEmpty() || io instanceof BindException) {
+      return new UncheckedIOException(message, io);
+    }
+    // native epoll reports a failed bind as a plain IOException: keep the documented cause type
+    BindException bind = new BindException(reason);
+    bind.initCause(io);
+    return new UncheckedIOException(message, bind);
   }
 
   /** Why a dial or an accepted connection failed once the handshake timeout closed it. */
