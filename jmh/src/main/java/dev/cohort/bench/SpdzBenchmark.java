@@ -67,8 +67,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * ns at 10^5 and 950 ns at 10^6, so with both cores to themselves about 2.6 M/s and 2.1 M/s. Of it
  * (perf, 10^5): the Beaver combination 16 %, the MAC check's sums 14 %, summing and range checking
  * the opened shares 6 %, the masked differences 6 %; the big-endian frame encoding and decoding (a
- * byte-swapping copy) 8 %, zeroing new arrays 8 %, other copies 8 %, the kernel's socket copies 6
- * %, BoringSSL's AES-GCM 5 %.
+ * byte-swapping copy, a plain one since wire format 02) 8 %, zeroing new arrays 8 %, other copies 8
+ * %, the kernel's socket copies 6 %, BoringSSL's AES-GCM 5 %.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)

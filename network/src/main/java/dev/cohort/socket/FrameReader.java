@@ -8,6 +8,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
@@ -18,8 +19,9 @@ import java.util.concurrent.TimeUnit;
  * than the limit; heartbeats (which a Netty peer sends when idle) are skipped.
  *
  * <p>Bytes arrive into one reused buffer, as many as the socket has (a small frame and its
- * neighbours in one read); a data frame's payload is converted from it straight into the frame's
- * word array, so a large frame is copied once on its way in.
+ * neighbours in one read); a data frame's payload is copied from it straight into the frame's word
+ * array, so a large frame is copied once on its way in, in bulk and (its words being little-endian,
+ * {@link WireFormat#WORD_ORDER}) without a byte swap.
  *
  * <p>Memory goes with bytes received, never with a length a peer declares, by the rules of the
  * Netty decoder: nothing longer than a hello before the hello, a large data frame's array grown as
@@ -35,9 +37,12 @@ import java.util.concurrent.TimeUnit;
  */
 final class FrameReader {
 
+  /** The header fields: big-endian. */
   static final VarHandle INT =
       MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
-  static final VarHandle LONG =
+
+  /** A hello's magic word: big-endian, unlike a data frame's words ({@link WireFormat}). */
+  static final VarHandle MAGIC =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
   private static final int PREFIX = WireFormat.LENGTH_BYTES + WireFormat.HEADER_BYTES;
@@ -128,7 +133,7 @@ final class FrameReader {
       filled += n;
     }
     if (channel == WireFormat.HELLO) {
-      if ((long) LONG.get(bytes, 0) != WireFormat.MAGIC) {
+      if ((long) MAGIC.get(bytes, 0) != WireFormat.MAGIC) {
         return new InboundFrame.Error(WireFormat.NOT_A_HELLO);
       }
       helloSeen = true;
@@ -142,7 +147,6 @@ final class FrameReader {
    * the connection ended first, with the words that came in {@link #wordsRead}.
    */
   private long[] readWords(int total) throws IOException {
-    byte[] b = buffer;
     long[] w = new long[WireFormat.initialWords(total)];
     int filled = 0;
     while (filled < total) {
@@ -154,11 +158,8 @@ final class FrameReader {
       if (filled + n > w.length) {
         w = Arrays.copyOf(w, WireFormat.grownWords(filled + n, total));
       }
-      int at = position;
-      for (int i = 0; i < n; i++, at += 8) {
-        w[filled + i] = (long) LONG.get(b, at);
-      }
-      position = at;
+      WireFormat.getWords(ByteBuffer.wrap(buffer, position, 8 * n), w, filled, n);
+      position += 8 * n;
       filled += n;
     }
     return w;

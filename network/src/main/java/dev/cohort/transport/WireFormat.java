@@ -1,6 +1,8 @@
 package dev.cohort.transport;
 
 import dev.cohort.api.PartyId;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -12,20 +14,29 @@ import java.util.Arrays;
  *  +--------------+---------------+-------------+---------------------------+
  *  | length (int) | channel (int) | round (int) | payload                   |
  *  +--------------+---------------+-------------+---------------------------+
+ *    big-endian     big-endian      big-endian    DATA: 64-bit words, little-endian
  * </pre>
  *
- * where {@code length} counts the bytes after itself (channel, round and payload), all integers
- * big-endian. Channel {@link #DATA} carries one round's 64-bit words and {@code round} numbers the
- * rounds from 0 without gaps; {@link #HELLO} opens every connection with the sender's party id in
- * the round field and the {@link #MAGIC} word as payload; {@link #ABORT} carries the round the
- * sender gave up in and a UTF-8 reason (at most {@link #MAX_REASON_BYTES}; receivers cut longer
- * ones); {@link #HEARTBEAT} has no payload (round 0) and only says that the sender is alive. Until
- * its hello has arrived a connection may declare no frame longer than a hello.
+ * where {@code length} counts the bytes after itself (channel, round and payload). Channel {@link
+ * #DATA} carries one round's 64-bit words and {@code round} numbers the rounds from 0 without gaps;
+ * {@link #HELLO} opens every connection with the sender's party id in the round field and the
+ * {@link #MAGIC} word as payload; {@link #ABORT} carries the round the sender gave up in and a
+ * UTF-8 reason (at most {@link #MAX_REASON_BYTES}; receivers cut longer ones); {@link #HEARTBEAT}
+ * has no payload (round 0) and only says that the sender is alive. Until its hello has arrived a
+ * connection may declare no frame longer than a hello.
+ *
+ * <p>Byte order: the three header ints and the hello's {@link #MAGIC} word are big-endian, so a
+ * hello reads "COHORT02" in a dump; the words of a data frame's payload are little-endian ({@link
+ * #WORD_ORDER}), the order of x86-64 and AArch64, so that copying a round's words into and out of a
+ * frame is a plain memory copy, not a byte-swapping one. Version 01 ("COHORT01") had big-endian
+ * words; a party of that version and one of this refuse each other's hello with {@link
+ * #NOT_A_HELLO} instead of misreading words.
  *
  * <p>The encoders live with each transport (Netty's {@code FrameCodec} writes a {@code ByteBuf},
  * the socket transport's {@code FrameEncoder} a byte array); the limits, the header checks, the
- * pre-hello cap, the growth of a large frame's word array and the abort reason's cap are here,
- * once, so that no transport accepts what another refuses.
+ * pre-hello cap, the growth of a large frame's word array, the abort reason's cap and the bulk copy
+ * of words in and out ({@link #putWords}, {@link #getWords}) are here, once, so that no transport
+ * accepts what another refuses or orders its words otherwise.
  */
 public final class WireFormat {
 
@@ -40,8 +51,14 @@ public final class WireFormat {
   public static final int ABORT = -2;
   public static final int HEARTBEAT = -3;
 
-  /** "COHORT01": the protocol name and version, as the payload of a hello. */
-  public static final long MAGIC = 0x434F484F52543031L;
+  /**
+   * "COHORT02": the protocol name and version, as the payload of a hello (big-endian: its bytes on
+   * the wire are the ASCII letters in order).
+   */
+  public static final long MAGIC = 0x434F484F52543032L;
+
+  /** The byte order of a data frame's words on the wire (header fields are big-endian). */
+  public static final ByteOrder WORD_ORDER = ByteOrder.LITTLE_ENDIAN;
 
   /** Longest abort reason sent, in characters. */
   public static final int MAX_REASON_CHARS = 512;
@@ -86,6 +103,24 @@ public final class WireFormat {
    */
   public static boolean startsWithTls(byte first, byte second) {
     return ProtocolMismatch.isTlsRecord(first, second);
+  }
+
+  /**
+   * Writes {@code words[from..from + n)} in {@link #WORD_ORDER} from the position of {@code into},
+   * a view of the frame's bytes with room for them (whose order this sets; its position stays): one
+   * bulk copy, a plain one on a little-endian machine.
+   */
+  public static void putWords(ByteBuffer into, long[] words, int from, int n) {
+    into.order(WORD_ORDER).asLongBuffer().put(words, from, n);
+  }
+
+  /**
+   * Reads {@code n} words in {@link #WORD_ORDER} from the position of {@code from}, a view of the
+   * frame's bytes (whose order this sets; its position stays), into {@code words[at..at + n)}: one
+   * bulk copy, a plain one on a little-endian machine.
+   */
+  public static void getWords(ByteBuffer from, long[] words, int at, int n) {
+    from.order(WORD_ORDER).asLongBuffer().get(words, at, n);
   }
 
   /** The bytes a data frame of {@code words} words takes on the wire. */

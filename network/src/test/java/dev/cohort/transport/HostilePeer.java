@@ -9,6 +9,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -40,6 +41,7 @@ public final class HostilePeer implements AutoCloseable {
   public static byte[] dataFrame(int round, int words) {
     ByteBuffer frame = ByteBuffer.allocate((int) WireFormat.dataFrameBytes(words));
     frame.put(prefix(WireFormat.HEADER_BYTES + 8 * words, WireFormat.DATA, round));
+    frame.order(ByteOrder.LITTLE_ENDIAN); // the words; the header is big-endian
     for (int i = 0; i < words; i++) {
       frame.putLong(round);
     }

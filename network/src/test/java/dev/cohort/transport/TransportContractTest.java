@@ -30,7 +30,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigInteger;
 import java.net.BindException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
 import java.nio.ByteBuffer;
@@ -347,6 +349,80 @@ public abstract class TransportContractTest {
       return socket.getInputStream().read();
     } catch (SocketException reset) {
       return -1;
+    }
+  }
+
+  /**
+   * A party of protocol version 01 (big-endian words) dials: its hello is refused as not a Cohort
+   * hello, with a log line that says so, before any of its words could be misread, and it gets no
+   * hello in return.
+   */
+  @Test
+  void connect_partyOfVersion01Dials_isRefusedAtItsHelloAndLearnsNothing() throws Exception {
+    TransportNetwork party1 =
+        bindAny(1, 2, plaintext().withConnectTimeout(Duration.ofMillis(1500)));
+    try (LogCapture log = LogCapture.start()) {
+      CompletableFuture<Channel> connecting =
+          CompletableFuture.supplyAsync(
+              () -> party1.connect(List.of(NOBODY, party1.localAddress())));
+      try (Socket old = new Socket("127.0.0.1", party1.localAddress().getPort())) {
+        old.setSoTimeout(20_000);
+        old.getOutputStream().write(WireReference.hello(0, WireReference.VERSION_01));
+        old.getOutputStream().write(WireReference.data(0, new long[] {1}, 1));
+        old.getOutputStream().flush();
+        assertEquals(-1, readOrReset(old), "refused without a hello in return");
+      }
+      String refused = "broke the frame format: " + WireFormat.NOT_A_HELLO;
+      assertEquals(1, log.await(Level.WARN, refused, 1, 5000), "the refusal, logged once");
+      Throwable e =
+          assertThrows(Exception.class, () -> connecting.get(20, TimeUnit.SECONDS)).getCause();
+      assertTrue(e instanceof NetworkException, e.toString());
+      assertTrue(
+          e.getMessage().startsWith("P0 (127.0.0.1:9) did not connect within 1500 ms"),
+          e.getMessage());
+    } finally {
+      party1.close();
+    }
+  }
+
+  /**
+   * The party dialed answers with a hello of version 01: the dialer refuses it as not a Cohort
+   * hello and fails naming the peer and the reason, before any round.
+   */
+  @Test
+  void connect_peerDialedAnswersWithAVersion01Hello_failsNamingItAndTheReason() throws Exception {
+    try (ServerSocket old = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      CompletableFuture<byte[]> heard =
+          CompletableFuture.supplyAsync(
+              () -> {
+                try (Socket dialer = old.accept()) {
+                  byte[] hello = dialer.getInputStream().readNBytes(20);
+                  dialer.getOutputStream().write(WireReference.hello(1, WireReference.VERSION_01));
+                  dialer.getOutputStream().flush();
+                  dialer.getInputStream().readAllBytes(); // until the dialer closes
+                  return hello;
+                } catch (IOException e) {
+                  throw new UncheckedIOException(e);
+                }
+              });
+      TransportNetwork party0 =
+          bindAny(0, 2, plaintext().withConnectTimeout(Duration.ofMillis(1500)));
+      InetSocketAddress oldAddress = new InetSocketAddress("127.0.0.1", old.getLocalPort());
+      NetworkException e =
+          assertThrows(
+              NetworkException.class,
+              () -> party0.connect(List.of(party0.localAddress(), oldAddress)));
+      assertEquals(
+          "could not connect to "
+              + name(oldAddress, 1)
+              + ": broke the frame format: "
+              + WireFormat.NOT_A_HELLO,
+          e.getMessage());
+      assertArrayEquals(
+          WireReference.hello(0, WireReference.VERSION),
+          heard.get(20, TimeUnit.SECONDS),
+          "the dialer's hello, of this version");
+      assertTrue(isReleased(party0), "a failed connect releases all");
     }
   }
 

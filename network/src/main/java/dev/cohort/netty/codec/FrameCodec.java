@@ -4,12 +4,11 @@ import dev.cohort.transport.WireFormat;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.CompositeByteBuf;
-import java.nio.ByteOrder;
 
 /**
- * Writes the frames of {@link WireFormat} into {@code ByteBuf}s, for the Netty transport. Each
- * encoder copies the caller's words into a fresh buffer at once, so the caller may reuse its arrays
- * as soon as the call returns.
+ * Writes the frames of {@link WireFormat} into {@code ByteBuf}s, for the Netty transport: header
+ * fields big-endian, a data frame's words little-endian. Each encoder copies the caller's words
+ * into a fresh buffer at once, so the caller may reuse its arrays as soon as the call returns.
  */
 public final class FrameCodec {
 
@@ -52,12 +51,12 @@ public final class FrameCodec {
     buf.writeInt(WireFormat.HEADER_BYTES + payload).writeInt(WireFormat.DATA).writeInt(round);
   }
 
-  /** Appends {@code words[from..from + n)}: one bulk copy (a view on the buffer's memory). */
+  /**
+   * Appends {@code words[from..from + n)} in the wire's word order: one bulk copy into a view on
+   * the buffer's memory, a plain memory copy on a little-endian machine.
+   */
   private static ByteBuf put(ByteBuf buf, long[] words, int from, int n) {
-    buf.nioBuffer(buf.writerIndex(), 8 * n)
-        .order(ByteOrder.BIG_ENDIAN)
-        .asLongBuffer()
-        .put(words, from, n);
+    WireFormat.putWords(buf.nioBuffer(buf.writerIndex(), 8 * n), words, from, n);
     return buf.writerIndex(buf.writerIndex() + 8 * n);
   }
 

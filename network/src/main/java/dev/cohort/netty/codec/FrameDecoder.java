@@ -5,7 +5,6 @@ import dev.cohort.transport.WireFormat;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -16,8 +15,9 @@ import java.util.Arrays;
  *
  * <p>A data frame's payload streams straight from the incoming buffers into its word array as the
  * bytes arrive (a word split across reads waits in a register), so a large frame is copied once on
- * its way in rather than gathered into a growing buffer first and copied out of it afterwards. Only
- * the 12-byte prefix and the small payloads of hellos and aborts are collected.
+ * its way in rather than gathered into a growing buffer first and copied out of it afterwards; the
+ * words are little-endian ({@link WireFormat#WORD_ORDER}), so that copy is a plain one. Only the
+ * 12-byte prefix and the small payloads of hellos and aborts are collected.
  *
  * <p>Memory goes with bytes received, never with a length a peer declares: until the hello nothing
  * longer than a hello is accepted; a data frame over {@link WireFormat#EAGER_WORDS} words starts
@@ -54,7 +54,7 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
   private long[] words; // a data frame's payload so far; grows up to wordTotal words
   private int wordFill;
   private int wordTotal;
-  private long partial; // the bytes so far of a word split across reads, big-endian
+  private long partial; // the bytes so far of a word split across reads, little-endian
   private int partialBytes;
   private byte[] small; // a hello's payload, or the part of an abort's reason that is kept
 
@@ -151,11 +151,8 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
         if (wordFill + whole > words.length) {
           grow(wordFill + whole);
         }
-        // one bulk copy with the byte swap, from the incoming buffer's memory into the words
-        in.nioBuffer(in.readerIndex(), 8 * whole)
-            .order(ByteOrder.BIG_ENDIAN)
-            .asLongBuffer()
-            .get(words, wordFill, whole);
+        // one bulk copy from the incoming buffer's memory into the words (no swap on x86, ARM)
+        WireFormat.getWords(in.nioBuffer(in.readerIndex(), 8 * whole), words, wordFill, whole);
         in.skipBytes(8 * whole);
         wordFill += whole;
         n -= 8 * whole;
@@ -170,7 +167,7 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
   }
 
   private void pushByte(byte b) {
-    partial = (partial << 8) | (b & 0xff);
+    partial |= (b & 0xffL) << (8 * partialBytes); // words are little-endian: the low byte first
     if (++partialBytes == 8) {
       if (wordFill == words.length) {
         grow(wordFill + 1);
@@ -238,6 +235,7 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
     ctx.fireChannelRead(new InboundFrame.Error(reason));
   }
 
+  /** A header field of the prefix: big-endian. */
   private int intAt(int at) {
     return (prefix[at] & 0xff) << 24
         | (prefix[at + 1] & 0xff) << 16
@@ -245,6 +243,7 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
         | (prefix[at + 3] & 0xff);
   }
 
+  /** A hello's magic word: big-endian, unlike a data frame's words. */
   private static long longAt(byte[] b) {
     long v = 0;
     for (int i = 0; i < 8; i++) {

@@ -103,8 +103,9 @@ class FrameDecoderTest {
 
   /**
    * Frames of more than one part ({@link FrameCodec#PART_BYTES}): the parts are the frame's bytes
-   * in order, a big-endian header and words as a frame of one buffer would be, and decode to the
-   * words sent, for a part boundary inside the payload and one that falls on the last word.
+   * in order, a big-endian header and little-endian words as a frame of one buffer would be, and
+   * decode to the words sent, for a part boundary inside the payload and one that falls on the last
+   * word.
    */
   @Test
   void encode_largeFrameInParts_isTheFrameByteForByte() {
@@ -121,7 +122,7 @@ class FrameDecoderTest {
       assertEquals(WireFormat.DATA, frame.getInt(4));
       assertEquals(r, frame.getInt(8));
       for (int i = 0; i < lengths[r]; i++) {
-        assertEquals(words[i], frame.getLong(12 + 8 * i), "word " + i);
+        assertEquals(words[i], frame.getLongLE(12 + 8 * i), "word " + i);
       }
       big.writeInbound(frame);
       InboundFrame.Data data = big.readInbound();
