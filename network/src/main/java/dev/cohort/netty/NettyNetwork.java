@@ -139,7 +139,8 @@ public final class NettyNetwork implements TransportNetwork {
       network.close();
       throw Failures.cannotListen(self, listen, e);
     }
-    log.debug("{} listening on {}", PartyId.of(self), network.localAddress());
+    log.debug(
+        "{} listening on {} ({})", PartyId.of(self), network.localAddress(), NettyIo.description());
     return network;
   }
 

@@ -16,6 +16,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** Which Netty I/O the event loops use, and that a channel always matches its group. */
@@ -38,7 +39,7 @@ class NettyIoTest {
     try {
       assertTrue(group instanceof EpollEventLoopGroup, group.getClass().getName());
     } finally {
-      group.shutdownGracefully(0, 0, java.util.concurrent.TimeUnit.MILLISECONDS);
+      shutDown(group);
     }
   }
 
@@ -54,20 +55,23 @@ class NettyIoTest {
 
   @Test
   void channels_matchTheGroupTheyRegisterWith() {
-    EventLoopGroup nio = new NioEventLoopGroup(1);
-    try {
-      assertEquals(NioSocketChannel.class, NettyIo.socketChannel(nio));
-      assertEquals(NioServerSocketChannel.class, NettyIo.serverChannel(nio));
-    } finally {
-      nio.shutdownGracefully(0, 0, java.util.concurrent.TimeUnit.MILLISECONDS);
-    }
+    assertChannels(new NioEventLoopGroup(1), NioSocketChannel.class, NioServerSocketChannel.class);
     assumeTrue(Epoll.isAvailable());
-    EventLoopGroup epoll = new EpollEventLoopGroup(1);
+    assertChannels(
+        new EpollEventLoopGroup(1), EpollSocketChannel.class, EpollServerSocketChannel.class);
+  }
+
+  /** The channel classes {@link NettyIo} gives for {@code group}, which it then shuts down. */
+  private static void assertChannels(EventLoopGroup group, Class<?> socket, Class<?> server) {
     try {
-      assertEquals(EpollSocketChannel.class, NettyIo.socketChannel(epoll));
-      assertEquals(EpollServerSocketChannel.class, NettyIo.serverChannel(epoll));
+      assertEquals(socket, NettyIo.socketChannel(group));
+      assertEquals(server, NettyIo.serverChannel(group));
     } finally {
-      epoll.shutdownGracefully(0, 0, java.util.concurrent.TimeUnit.MILLISECONDS);
+      shutDown(group);
     }
+  }
+
+  private static void shutDown(EventLoopGroup group) {
+    group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
   }
 }
