@@ -13,7 +13,6 @@ import dev.cohort.suite.RoundProtocol;
 import dev.cohort.suite.Shares;
 import dev.cohort.suite.Suite;
 import dev.cohort.suite.SuiteFactory;
-import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -172,12 +171,14 @@ public class LocalKernelBenchmark {
         }
         for (int p = 0; p < parties; p++) {
           long[][] frames = new long[parties][];
+          int[] lengths = new int[parties];
           for (int q = 0; q < parties; q++) {
             if (q != p) {
-              frames[q] = Arrays.copyOf(outboxes[q].buffer(p), outboxes[q].length(p));
+              frames[q] = outboxes[q].buffer(p);
+              lengths[q] = outboxes[q].length(p);
             }
           }
-          inboxes[p].reset(round, frames);
+          inboxes[p].reset(round, frames, lengths);
         }
         done = true;
         for (int p = 0; p < parties; p++) {
