@@ -98,9 +98,27 @@ public class SessionsBenchmark {
       check(run());
     }
 
+    private final PartyCpu deviceCpu = new PartyCpu("cohort-P1");
+
     /** Runs the sessions on every party; returns the server's result. */
     public SessionsResult<Long> run() {
+      deviceCpu.counted();
       return parties.runSessionsEach(sessions::get, parallelism).get(0);
+    }
+
+    @Setup(Level.Iteration)
+    public void startIteration() {
+      deviceCpu.start();
+    }
+
+    /**
+     * Prints a device's (P1's) compute threads' CPU per invocation (its party thread and its
+     * groups' threads; not the network's): the work a party with cores of its own would spread over
+     * them, and the busiest thread's share, which bounds its time there.
+     */
+    @TearDown(Level.Iteration)
+    public void endIteration() {
+      deviceCpu.report(System.out);
     }
 
     private void check(SessionsResult<Long> r) {
