@@ -17,8 +17,16 @@ import dev.cohort.suite.SuiteFactory;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -37,6 +45,7 @@ public final class Engine {
 
   private static final Logger log = LoggerFactory.getLogger(Engine.class);
 
+  private final SuiteFactory factory;
   private final Suite suite;
   private final Channel channel;
   private final EngineConfig config;
@@ -47,9 +56,24 @@ public final class Engine {
   private final SortedMap<String, String> agreed; // what every party must agree on
   private boolean setUp;
   private boolean failed;
+  private GroupedChannel grouped; // with config.groups() > 1, at the first run in groups
+  private Engine[] groupEngines;
+  private ExecutorService groupThreads; // groups 1.. (group 0 runs on the caller's thread)
 
   public Engine(SuiteFactory factory, Channel channel, EngineConfig config) {
+    this(factory, channel, config, config.groups());
+  }
+
+  /** An engine whose set-up agrees on {@code groupsAgreed} session groups (a group's engine). */
+  private Engine(SuiteFactory factory, Channel channel, EngineConfig config, int groupsAgreed) {
     factory.validate(channel.parties());
+    if (config.groups() > 1 && !factory.runsInGroups()) {
+      throw new IllegalArgumentException(
+          factory.name()
+              + " cannot run sessions in groups (its suites would share material that must not be"
+              + " used twice): use 1 group, or threads inside the suite");
+    }
+    this.factory = factory;
     Prg prg =
         config.insecureSeed() == null
             ? Prg.secure()
@@ -61,6 +85,7 @@ public final class Engine {
     agreed.put("field", suite.field().name());
     agreed.put("parties", String.valueOf(channel.parties()));
     agreed.put("batch size", String.valueOf(config.batchSize()));
+    agreed.put("session groups", String.valueOf(groupsAgreed));
     this.agreed = agreed;
     this.channel = channel;
     this.config = config;
@@ -87,6 +112,12 @@ public final class Engine {
    * the next one starts, and its first gates join the next round. Every party must pass the same
    * sessions (with its own inputs) and the same parallelism.
    *
+   * <p>With {@link EngineConfig#groups} = G > 1 the sessions are cut into k = min(G, parallelism,
+   * sessions) contiguous groups, each run by an engine of its own (its own suite, set-up and
+   * randomness) on its own thread, the parallelism shared out among them; their rounds share this
+   * channel's rounds ({@link GroupedChannel}), so a party uses k cores for the sessions' local work
+   * and each round is still one frame per peer. Each group keeps up to the batch size in flight.
+   *
    * <p>A session that fails fails the whole run, with a {@link SessionFailedException} naming it
    * when the failure is in that session's own code (building it, its steps, its results); a failure
    * of a batch shared by many sessions (a peer's bad share) names no session.
@@ -96,7 +127,178 @@ public final class Engine {
     if (parallelism < 1) {
       throw new IllegalArgumentException("parallelism (" + parallelism + ") must be >= 1");
     }
+    int k = Math.min(config.groups(), Math.min(parallelism, sessions.size()));
+    if (k > 1) {
+      return runInGroups(sessions, parallelism, k);
+    }
     return execute(sessions, parallelism, true);
+  }
+
+  private <T> SessionsResult<T> runInGroups(
+      List<? extends Computation<T>> sessions, int parallelism, int k) {
+    if (failed) {
+      throw new IllegalStateException("this engine failed in an earlier run; create a new one");
+    }
+    if (grouped == null) {
+      grouped = new GroupedChannel(channel, config.groups());
+      groupEngines = new Engine[config.groups()];
+      for (int g = 0; g < groupEngines.length; g++) {
+        Long seed = config.insecureSeed();
+        EngineConfig c =
+            new EngineConfig(
+                config.batchSize(),
+                seed == null ? null : seed * 1_000_033L + g + 1,
+                config.agreed(),
+                1);
+        groupEngines[g] = new Engine(factory, grouped.group(g), c, config.groups());
+      }
+      groupThreads = groupThreads(channel.myId(), config.groups() - 1);
+    }
+    long start = System.nanoTime();
+    TrafficStats before = channel.stats().copy();
+    int n = sessions.size();
+    int[] from = new int[k + 1];
+    for (int g = 0; g < k; g++) {
+      from[g + 1] = from[g] + n / k + (g < n % k ? 1 : 0);
+    }
+    List<SessionsResult<T>> results = new ArrayList<>(Collections.nCopies(k, null));
+    Throwable[] errors = new Throwable[k];
+    grouped.open(k);
+    List<Future<?>> others = new ArrayList<>();
+    for (int g = k - 1; g >= 0; g--) {
+      int group = g;
+      int share = parallelism / k + (g < parallelism % k ? 1 : 0);
+      Runnable run =
+          () -> {
+            try {
+              results.set(
+                  group,
+                  groupEngines[group].runSessions(
+                      sessions.subList(from[group], from[group + 1]), share));
+            } catch (RuntimeException | Error e) {
+              errors[group] = e;
+            } finally {
+              grouped.leave(group);
+            }
+          };
+      if (g > 0) {
+        others.add(groupThreads.submit(run));
+      } else {
+        run.run();
+      }
+    }
+    awaitAll(others);
+    Throwable root = rootFailure(errors, from);
+    if (root != null) {
+      failed = true;
+      if (root instanceof RuntimeException e) {
+        throw e;
+      }
+      throw (Error) root;
+    }
+    return merge(results, channel.stats().since(before), System.nanoTime() - start);
+  }
+
+  /** Threads for groups 1 to {@code count}, kept while in use and ended after a minute idle. */
+  private static ExecutorService groupThreads(int party, int count) {
+    AtomicInteger next = new AtomicInteger(1);
+    ThreadPoolExecutor pool =
+        new ThreadPoolExecutor(
+            count,
+            count,
+            60,
+            TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>(),
+            r -> {
+              Thread t = new Thread(r, "cohort-P" + party + "-group-" + next.getAndIncrement());
+              t.setDaemon(true);
+              return t;
+            });
+    pool.allowCoreThreadTimeOut(true);
+    return pool;
+  }
+
+  private static void awaitAll(List<Future<?>> runs) {
+    boolean interrupted = false;
+    for (Future<?> f : runs) {
+      while (true) {
+        try {
+          f.get();
+          break;
+        } catch (InterruptedException e) {
+          interrupted = true; // the groups end by themselves: their rounds fail or finish
+        } catch (ExecutionException e) {
+          break; // cannot happen: a group's run keeps its failure in errors
+        }
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
+   * The failure to report: the group that failed first (the others only heard of it), with a failed
+   * session's index counted in the whole list.
+   */
+  private Throwable rootFailure(Throwable[] errors, int[] from) {
+    RuntimeException shared = grouped.failure();
+    int first = -1;
+    for (int g = 0; g < errors.length; g++) {
+      if (errors[g] != null && first < 0) {
+        first = g;
+      }
+      if (errors[g] != null
+          && !(errors[g] == shared && shared instanceof GroupedChannel.GroupAbort)) {
+        first = g;
+        break;
+      }
+    }
+    if (first < 0) {
+      return null;
+    }
+    Throwable e = errors[first];
+    if (e instanceof SessionFailedException s) {
+      return new SessionFailedException(s.session() + from[first], s.getCause());
+    }
+    return e;
+  }
+
+  private <T> SessionsResult<T> merge(
+      List<SessionsResult<T>> results, TrafficStats traffic, long wallNanos) {
+    List<T> values = new ArrayList<>();
+    long rounds = 0;
+    long setupRounds = 0;
+    Map<String, Long> gates = new TreeMap<>();
+    Map<String, Long> elements = new TreeMap<>();
+    Map<String, Long> batches = new TreeMap<>();
+    long localGates = 0;
+    long waited = 0;
+    for (SessionsResult<T> r : results) {
+      values.addAll(r.values());
+      RunMetrics m = r.metrics();
+      rounds = Math.max(rounds, m.rounds()); // the groups' rounds are the same exchanges
+      setupRounds = Math.max(setupRounds, m.setupRounds());
+      m.gates().forEach((kind, c) -> gates.merge(kind, c, Long::sum));
+      m.elements().forEach((kind, c) -> elements.merge(kind, c, Long::sum));
+      m.batches().forEach((kind, c) -> batches.merge(kind, c, Long::sum));
+      localGates += m.localGates();
+      waited += m.materialWaitNanos();
+    }
+    RunMetrics metrics =
+        new RunMetrics(
+            channel.myId(),
+            rounds,
+            setupRounds,
+            gates,
+            elements,
+            batches,
+            localGates,
+            traffic.bytesSent,
+            traffic.framesSent,
+            wallNanos,
+            waited);
+    return new SessionsResult<>(values, metrics);
   }
 
   private <T> SessionsResult<T> execute(

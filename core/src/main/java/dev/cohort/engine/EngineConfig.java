@@ -17,8 +17,13 @@ import java.util.TreeMap;
  *     of sessions, a data set's digest, ...), by name: compared with the engine's own (suite,
  *     field, parties, batch size) when the engine starts, and a difference names the setting and
  *     both values on every party ({@link ConfigurationCheck})
+ * @param groups how many groups of sessions {@link Engine#runSessions} may run side by side, each
+ *     on its own thread with its own suite (for suites that allow it, {@link
+ *     dev.cohort.suite.SuiteFactory#runsInGroups}); their rounds share the channel's rounds, one
+ *     frame per peer. 1: one engine, one thread
  */
-public record EngineConfig(int batchSize, Long insecureSeed, SortedMap<String, String> agreed) {
+public record EngineConfig(
+    int batchSize, Long insecureSeed, SortedMap<String, String> agreed, int groups) {
 
   public static final int DEFAULT_BATCH_SIZE = 1 << 20;
 
@@ -26,7 +31,15 @@ public record EngineConfig(int batchSize, Long insecureSeed, SortedMap<String, S
     if (batchSize < 1) {
       throw new IllegalArgumentException("batch size (" + batchSize + ") must be >= 1");
     }
+    if (groups < 1 || groups > GroupedChannel.MAX_GROUPS) {
+      throw new IllegalArgumentException(
+          "session groups (" + groups + ") must be between 1 and " + GroupedChannel.MAX_GROUPS);
+    }
     agreed = Collections.unmodifiableSortedMap(new TreeMap<>(agreed));
+  }
+
+  public EngineConfig(int batchSize, Long insecureSeed, SortedMap<String, String> agreed) {
+    this(batchSize, insecureSeed, agreed, 1);
   }
 
   public EngineConfig(int batchSize, Long insecureSeed) {
@@ -39,12 +52,20 @@ public record EngineConfig(int batchSize, Long insecureSeed, SortedMap<String, S
   }
 
   public EngineConfig withBatchSize(int size) {
-    return new EngineConfig(size, insecureSeed, agreed);
+    return new EngineConfig(size, insecureSeed, agreed, groups);
   }
 
   /** Deterministic randomness for tests and benchmarks: INSECURE. */
   public EngineConfig withInsecureSeed(long seed) {
-    return new EngineConfig(batchSize, seed, agreed);
+    return new EngineConfig(batchSize, seed, agreed, groups);
+  }
+
+  /**
+   * Sessions run in up to {@code groups} groups side by side (see {@link Engine#runSessions});
+   * every party must give the same number.
+   */
+  public EngineConfig withGroups(int groups) {
+    return new EngineConfig(batchSize, insecureSeed, agreed, groups);
   }
 
   /**
@@ -61,6 +82,6 @@ public record EngineConfig(int batchSize, Long insecureSeed, SortedMap<String, S
     }
     TreeMap<String, String> more = new TreeMap<>(agreed);
     more.put(name, value);
-    return new EngineConfig(batchSize, insecureSeed, more);
+    return new EngineConfig(batchSize, insecureSeed, more, groups);
   }
 }

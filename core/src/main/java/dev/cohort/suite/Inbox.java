@@ -11,20 +11,41 @@ import dev.cohort.api.PartyId;
 public final class Inbox {
 
   private final long[][] frames;
+  private final int[] ends; // a frame's words are frames[p][0, ends[p])
   private final int[] positions;
   private int round;
   private long[] elements; // see takeElements
 
   public Inbox(int parties) {
     this.frames = new long[parties][];
+    this.ends = new int[parties];
     this.positions = new int[parties];
   }
 
-  /** Installs the frames of a new round. */
+  /** Installs the frames of a new round, each a whole array (null at this party's index). */
   public void reset(int round, long[][] received) {
     this.round = round;
     for (int p = 0; p < frames.length; p++) {
       frames[p] = received[p];
+      ends[p] = received[p] == null ? 0 : received[p].length;
+      positions[p] = 0;
+    }
+  }
+
+  /**
+   * Installs the frames of a new round, peer {@code p}'s being the first {@code lengths[p]} words
+   * of {@code received[p]}: a frame handed over in the sender's own buffer, without a copy (a
+   * lock-step harness; the arrays must not change until the round has been read).
+   */
+  public void reset(int round, long[][] received, int[] lengths) {
+    this.round = round;
+    for (int p = 0; p < frames.length; p++) {
+      if (received[p] != null && (lengths[p] < 0 || lengths[p] > received[p].length)) {
+        throw new IllegalArgumentException(
+            "frame of P" + p + ": " + lengths[p] + " words of " + received[p].length);
+      }
+      frames[p] = received[p];
+      ends[p] = received[p] == null ? 0 : lengths[p];
       positions[p] = 0;
     }
   }
@@ -74,7 +95,7 @@ public final class Inbox {
   private int advance(int peer, int n) {
     long[] frame = frames[peer];
     int at = positions[peer];
-    if (frame == null || at + n > frame.length) {
+    if (frame == null || at + n > ends[peer]) {
       throw new AbortException(
           PartyId.of(peer)
               + " sent a short message in round "
@@ -88,11 +109,11 @@ public final class Inbox {
   /** Checks that every frame was read to its end. */
   public void checkFullyRead() {
     for (int p = 0; p < frames.length; p++) {
-      if (frames[p] != null && positions[p] != frames[p].length) {
+      if (frames[p] != null && positions[p] != ends[p]) {
         throw new AbortException(
             PartyId.of(p)
                 + " sent "
-                + (frames[p].length - positions[p])
+                + (ends[p] - positions[p])
                 + " unexpected words in round "
                 + round
                 + ": the parties are running different computations or versions");

@@ -70,4 +70,33 @@ class InboxTest {
     assertEquals(
         true, e.getMessage().startsWith("P1 sent a short message in round 7"), e.getMessage());
   }
+
+  @Test
+  void resetWithLengths_readsOnlyThePrefix() {
+    long[] buffer = {1, 2, 3, 4, 5, 6, 7, 8}; // a sender's buffer, 4 words of it sent
+    in.reset(9, new long[][] {null, buffer}, new int[] {0, 4});
+    assertEquals(0, in.takeElements(1, 2, 1, null)); // words 1, 2 in place
+    assertSame(buffer, in.elements());
+    long[] two = new long[2];
+    in.read(1, two, 0, 2);
+    assertArrayEquals(new long[] {3, 4}, two);
+    in.checkFullyRead();
+    AbortException e = assertThrows(AbortException.class, () -> in.read(1));
+    assertEquals(true, e.getMessage().startsWith("P1 sent a short message in round 9"));
+  }
+
+  @Test
+  void resetWithLengths_wordsLeftUnread_abortsCountingOnlyThePrefix() {
+    in.reset(9, new long[][] {null, new long[] {1, 2, 3, 4, 5, 6, 7, 8}}, new int[] {0, 3});
+    in.read(1);
+    AbortException e = assertThrows(AbortException.class, in::checkFullyRead);
+    assertEquals(true, e.getMessage().startsWith("P1 sent 2 unexpected words in round 9"));
+  }
+
+  @Test
+  void resetWithLengths_longerThanTheArray_isRefused() {
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> in.reset(9, new long[][] {null, new long[3]}, new int[] {0, 4}));
+  }
 }

@@ -13,7 +13,6 @@ import dev.cohort.suite.RoundProtocol;
 import dev.cohort.suite.Shares;
 import dev.cohort.suite.Suite;
 import dev.cohort.suite.SuiteFactory;
-import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -31,13 +30,13 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The local CPU work of the parties of one multiplication batch of {@code n} = 10^6 elements, with
  * no network and no engine: the parties' suites are driven in lock step on the benchmark thread
- * (every party sends its round, the frames are copied to the receivers' inboxes as a decoder would,
- * every party receives), so the score is the sum of each party's local work, one party after the
- * other, with each party's kernels split over {@code threads} threads. BGW: 3 parties (t = 1),
- * where every party deals; SPDZ: 2 parties, the multiplication and the MAC check of its 2n opened
- * values. Both are symmetric, so one party's local work is the score divided by the number of
- * parties; the ratio of {@code threads} = 2 to 1 is the speed-up of one party on two cores. SPDZ's
- * material is the benchmark's replayed INSECURE pool ({@link SpdzBenchmark}), dealt once per trial.
+ * (every party sends its round, each receiver's inbox is handed the sender's buffer as it is, every
+ * party receives), so the score is the sum of each party's local work, one party after the other,
+ * with each party's kernels split over {@code threads} threads. BGW: 3 parties (t = 1), where every
+ * party deals; SPDZ: 2 parties, the multiplication and the MAC check of its 2n opened values. Both
+ * are symmetric, so one party's local work is the score divided by the number of parties; the ratio
+ * of {@code threads} = 2 to 1 is the speed-up of one party on two cores. SPDZ's material is the
+ * benchmark's replayed INSECURE pool ({@link SpdzBenchmark}), dealt once per trial.
  *
  * <p>Run: {@code java -jar jmh/target/benchmarks.jar LocalKernelBenchmark -p field=m61}.
  *
@@ -55,9 +54,14 @@ import org.openjdk.jmh.annotations.Warmup;
  * batch, 1 thread → 2 threads: SPDZ m61 70.6 → 47.7 and 72.0 → 46.6 (1.48×, 1.55×; before 79.7 →
  * 69.7 and 86.2 → 71.5, 1.14×, 1.21×), SPDZ m127 235.9 → 159.3 and 237.6 → 162.3 (1.48×, 1.46×;
  * before 244.4 → 169.0 and 243.2 → 170.8, 1.45×, 1.42×). Under load the ratio is noise (one run at
- * load 5.8 gave 1.67× and 1.70×). Still serial: this benchmark's frame copies (fresh arrays of 16
- * and 32 MB per frame), the garbage collector's work on them and on the results, the MAC check's
+ * load 5.8 gave 1.67× and 1.70×). Still serial then: this benchmark's frame copies (fresh arrays of
+ * 16 and 32 MB per frame), the garbage collector's work on them and on the results, the MAC check's
  * commitments.
+ *
+ * <p>The frame copies were the harness's, not a party's: a real party's decoder fills the received
+ * frames on its network threads. Since 27 November 2026 the harness hands each receiver the
+ * sender's buffer without a copy ({@code Inbox.reset} with lengths), so the score is the parties'
+ * own work; see the README ("Parties that use every core") for the measurements before and after.
  *
  * <p>Scaling model. A party's time per batch is T(k) = S + W / k + h·k on k threads, k ≤ cores:
  *
@@ -70,9 +74,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *       bandwidth- or multiply-bound.
  *   <li>S, serial: the exchange itself (one frame per peer per round, so the network round stays
  *       the same), encoding and decoding frames, the MAC check's commitments and the engine's
- *       bookkeeping, the garbage collector's pauses for the fresh frames and results; plus, between
- *       the parties of this benchmark, the frame copies (a decoder's work, on the network threads
- *       in a real party).
+ *       bookkeeping, the garbage collector's pauses for the fresh frames and results. (Decoding the
+ *       peers' frames is the network threads' work, in parallel with the party's own; this
+ *       benchmark hands frames over without it.)
  *   <li>h: the hand-over to a pooled thread, about microseconds, and per-chunk generator copies (a
  *       cipher initialisation each); negligible at 10^6, which is why batches below two chunks of
  *       2^14 elements are not split.
@@ -172,12 +176,14 @@ public class LocalKernelBenchmark {
         }
         for (int p = 0; p < parties; p++) {
           long[][] frames = new long[parties][];
+          int[] lengths = new int[parties];
           for (int q = 0; q < parties; q++) {
             if (q != p) {
-              frames[q] = Arrays.copyOf(outboxes[q].buffer(p), outboxes[q].length(p));
+              frames[q] = outboxes[q].buffer(p);
+              lengths[q] = outboxes[q].length(p);
             }
           }
-          inboxes[p].reset(round, frames);
+          inboxes[p].reset(round, frames, lengths);
         }
         done = true;
         for (int p = 0; p < parties; p++) {

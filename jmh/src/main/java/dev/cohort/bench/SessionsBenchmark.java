@@ -5,6 +5,7 @@ import dev.cohort.api.Deferred;
 import dev.cohort.api.Secret;
 import dev.cohort.bgw.BgwSuite;
 import dev.cohort.engine.Engine;
+import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.SessionsResult;
 import dev.cohort.field.Fields;
 import dev.cohort.harness.LocalParties;
@@ -68,6 +69,13 @@ public class SessionsBenchmark {
     @Param({"memory", "tls"})
     public String transport;
 
+    /**
+     * Groups of sessions per party ({@link EngineConfig#withGroups}), each an engine on its own
+     * thread: 1 is one engine. BGW only (SPDZ's suites refuse groups).
+     */
+    @Param({"1"})
+    public int groups;
+
     private LocalParties parties;
     private List<List<Computation<Long>>> sessions; // per party: its inputs
 
@@ -81,7 +89,8 @@ public class SessionsBenchmark {
             case "spdz" -> SpdzSuite.factory(SpdzConfig.insecureDealer(Fields.MERSENNE_61, SEED));
             default -> throw new IllegalArgumentException("suite " + suite + ": want bgw or spdz");
           };
-      parties = Transports.standing(transport, PARTIES, factory, SEED);
+      EngineConfig config = EngineConfig.defaults().withInsecureSeed(SEED).withGroups(groups);
+      parties = Transports.standing(transport, PARTIES, factory, config);
       sessions = new ArrayList<>();
       for (int p = 0; p < PARTIES; p++) {
         sessions.add(distanceSessions(p));
@@ -89,9 +98,27 @@ public class SessionsBenchmark {
       check(run());
     }
 
+    private final PartyCpu deviceCpu = new PartyCpu("cohort-P1");
+
     /** Runs the sessions on every party; returns the server's result. */
     public SessionsResult<Long> run() {
+      deviceCpu.counted();
       return parties.runSessionsEach(sessions::get, parallelism).get(0);
+    }
+
+    @Setup(Level.Iteration)
+    public void startIteration() {
+      deviceCpu.start();
+    }
+
+    /**
+     * Prints a device's (P1's) compute threads' CPU per invocation (its party thread and its
+     * groups' threads; not the network's): the work a party with cores of its own would spread over
+     * them, and the busiest thread's share, which bounds its time there.
+     */
+    @TearDown(Level.Iteration)
+    public void endIteration() {
+      deviceCpu.report(System.out);
     }
 
     private void check(SessionsResult<Long> r) {
@@ -106,7 +133,13 @@ public class SessionsBenchmark {
       if (!suite.equals("bgw")) {
         return; // SPDZ adds its MAC-check rounds; the round count is asserted by its tests
       }
-      long want = 2L * ((SESSIONS + parallelism - 1) / parallelism);
+      int k = Math.min(groups, parallelism); // groups run side by side: the slowest one's rounds
+      long want = 0;
+      for (int g = 0; g < k; g++) {
+        int sessions = SESSIONS / k + (g < SESSIONS % k ? 1 : 0);
+        int inFlight = parallelism / k + (g < parallelism % k ? 1 : 0);
+        want = Math.max(want, 2L * ((sessions + inFlight - 1) / inFlight));
+      }
       if (rounds != want) {
         throw new IllegalStateException(rounds + " rounds, want " + want);
       }

@@ -50,9 +50,16 @@ final class Transports {
    */
   static LocalParties standing(
       String transport, int parties, SuiteFactory suite, long insecureSeed) {
+    return standing(
+        transport, parties, suite, EngineConfig.defaults().withInsecureSeed(insecureSeed));
+  }
+
+  /** As above, with the engines' configuration given whole (e.g. groups of sessions). */
+  static LocalParties standing(
+      String transport, int parties, SuiteFactory suite, EngineConfig config) {
     return LocalParties.builder(parties)
         .suite(suite)
-        .config(EngineConfig.defaults().withInsecureSeed(insecureSeed))
+        .config(config)
         .mesh(mesh(transport))
         .deadline(DEADLINE)
         .standing()

@@ -67,6 +67,12 @@ public final class BgwSuite extends PolynomialSuite {
         return config.field();
       }
 
+      /** Every suite draws its randomness from its own generator and its own key set-up. */
+      @Override
+      public boolean runsInGroups() {
+        return true;
+      }
+
       @Override
       public void validate(int parties) {
         if (parties < 3) {
