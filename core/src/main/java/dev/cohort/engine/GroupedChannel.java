@@ -167,12 +167,17 @@ final class GroupedChannel {
         if (p == self) {
           continue;
         }
-        int words = 1 + Long.bitCount(active);
+        long total = 1 + Long.bitCount(active);
         for (int g = 0; g < groups; g++) {
           if ((active & (1L << g)) != 0) {
-            words += partLengths[g][p];
+            total += partLengths[g][p];
           }
         }
+        if (total > Integer.MAX_VALUE - 8) {
+          throw new IllegalStateException(
+              "the session groups' frames to " + PartyId.of(p) + " exceed one array: use fewer");
+        }
+        int words = (int) total;
         long[] frame = outgoing[p];
         if (frame == null || frame.length < words) {
           frame = new long[Math.max(words, frame == null ? 0 : frame.length * 2)];
