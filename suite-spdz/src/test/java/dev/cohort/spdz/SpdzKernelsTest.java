@@ -132,6 +132,42 @@ class SpdzKernelsTest {
     assertEquals(mu.mod(p), f.toBigInteger(acc, 1));
   }
 
+  /**
+   * The largest terms throughout, r = 2^64 − 1 and values and MAC shares p − 1 and p − 2, many of
+   * them: every 32-bit half sum of the kernel grows at its fastest.
+   */
+  @Test
+  void macSums127_largestTermsThroughout_matchInnerProducts() {
+    Field f = Fields.byName("m127");
+    int n = 20_000;
+    BigInteger p = f.modulus();
+    long[] r = new long[n];
+    long[] values = f.alloc(n);
+    long[] macs = f.alloc(n);
+    java.util.Arrays.fill(r, -1L);
+    for (int j = 0; j < n; j++) {
+      f.encode(p.subtract(BigInteger.ONE), values, j);
+      f.encode(p.subtract(BigInteger.valueOf(1 + j % 2)), macs, j);
+    }
+    r[3] = 0;
+    long[] acc = new long[4];
+    f.encode(p.subtract(BigInteger.ONE), acc, 0); // a canonical, nonzero start
+    f.encode(p.subtract(BigInteger.TWO), acc, 1);
+
+    SpdzKernels.macSumsShort127(r, values, macs, 0, n, acc);
+
+    BigInteger rMax = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+    BigInteger v = p.subtract(BigInteger.ONE);
+    BigInteger mu = p.subtract(BigInteger.TWO);
+    for (int j = 0; j < n; j++) {
+      BigInteger rj = j == 3 ? BigInteger.ZERO : rMax;
+      v = v.add(rj.multiply(p.subtract(BigInteger.ONE)));
+      mu = mu.add(rj.multiply(p.subtract(BigInteger.valueOf(1 + j % 2))));
+    }
+    assertEquals(v.mod(p), f.toBigInteger(acc, 0));
+    assertEquals(mu.mod(p), f.toBigInteger(acc, 1));
+  }
+
   @ParameterizedTest
   @CsvSource({"m61, true", "m61, false", "m127, true", "m127, false"})
   void addPublic_randomAndEdgeValues_matchesFieldKernels(String name, boolean first) {
