@@ -94,6 +94,66 @@ class SpdzKernelsTest {
     assertArrayEquals(wantMac, mac);
   }
 
+  /**
+   * Every combination of edge values for d, e, y, a and c (8^5 elements, so every carry and fold of
+   * the sums meets its extremes), against BigInteger arithmetic mod p.
+   */
+  @Test
+  void beaver127_everyCombinationOfEdgeValues_matchesBigInteger() {
+    Field f = Fields.byName("m127");
+    BigInteger p = f.modulus();
+    BigInteger two64 = BigInteger.ONE.shiftLeft(64);
+    BigInteger[] edges = {
+      BigInteger.ZERO,
+      BigInteger.ONE,
+      p.subtract(BigInteger.TWO),
+      p.subtract(BigInteger.ONE),
+      two64.subtract(BigInteger.ONE), // low word all ones, high word 0
+      two64, // low word 0, high word 1
+      p.subtract(two64), // all bits but bit 64
+      BigInteger.ONE.shiftLeft(126).add(BigInteger.ONE.shiftLeft(63)) // both top bits of the words
+    };
+    int k = edges.length;
+    int m = k * k * k * k * k;
+    long[] opened = f.alloc(2 * m);
+    Shares y = new Shares(m, f.alloc(m), f.alloc(m));
+    Shares a = new Shares(m, f.alloc(m), f.alloc(m));
+    Shares c = new Shares(m, f.alloc(m), f.alloc(m));
+    for (int i = 0; i < m; i++) {
+      int n = i;
+      f.encode(edges[n % k], opened, i);
+      f.encode(edges[(n /= k) % k], opened, m + i);
+      f.encode(edges[(n /= k) % k], y.share, i);
+      f.encode(edges[(n /= k) % k], a.share, i);
+      f.encode(edges[(n /= k) % k], c.share, i);
+      f.encode(edges[(i * 5 + 3) % k], y.mac, i); // the MAC column: other combinations
+      f.encode(edges[(i * 3 + 1) % k], a.mac, i);
+      f.encode(edges[(i * 7 + 2) % k], c.mac, i);
+    }
+    Triples t = new Triples(a, new Shares(m, f.alloc(m), f.alloc(m)), c);
+
+    long[] share = f.alloc(m);
+    long[] mac = f.alloc(m);
+    SpdzKernels.beaver127(opened, m, t, y, share, mac);
+
+    for (int i = 0; i < m; i++) {
+      BigInteger d = f.toBigInteger(opened, i);
+      BigInteger e = f.toBigInteger(opened, m + i);
+      BigInteger wantShare =
+          d.multiply(f.toBigInteger(y.share, i))
+              .add(e.multiply(f.toBigInteger(a.share, i)))
+              .add(f.toBigInteger(c.share, i))
+              .mod(p);
+      BigInteger wantMac =
+          d.multiply(f.toBigInteger(y.mac, i))
+              .add(e.multiply(f.toBigInteger(a.mac, i)))
+              .add(f.toBigInteger(c.mac, i))
+              .mod(p);
+      assertEquals(wantShare, f.toBigInteger(share, i), "share of element " + i);
+      assertEquals(wantMac, f.toBigInteger(mac, i), "MAC of element " + i);
+    }
+  }
+
   @ParameterizedTest
   @CsvSource({"m61", "m127"})
   void macSums_randomAndEdgeValues_matchInnerProducts(String name) {
