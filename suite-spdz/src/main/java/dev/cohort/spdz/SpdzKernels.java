@@ -91,8 +91,8 @@ final class SpdzKernels {
   /**
    * The masked differences of a Beaver multiplication over 2^61 − 1 in one pass, branch-free (a
    * branch on the borrow mispredicts on random shares): {@code de} gets x − a at elements [0, m)
-   * and y − b at [m, 2m), {@code deMac} the same of the MAC columns, on the elements [from, to) of
-   * x and y.
+   * and y − b at [m, 2m) from word {@code deAt} (in a frame, say), {@code deMac} the same of the
+   * MAC columns from word 0, on the elements [from, to) of x and y.
    */
   static void differences61(
       Shares x,
@@ -100,6 +100,7 @@ final class SpdzKernels {
       SpdzPreprocessing.Triples triple,
       int m,
       long[] de,
+      int deAt,
       long[] deMac,
       int from,
       int to) {
@@ -112,8 +113,8 @@ final class SpdzKernels {
     long[] bs = triple.b().share;
     long[] bm = triple.b().mac;
     for (int i = from; i < to; i++) {
-      de[i] = sub61(xs[i], as[i]);
-      de[m + i] = sub61(ys[i], bs[i]);
+      de[deAt + i] = sub61(xs[i], as[i]);
+      de[deAt + m + i] = sub61(ys[i], bs[i]);
       deMac[i] = sub61(xm[i], am[i]);
       deMac[m + i] = sub61(ym[i], bm[i]);
     }
@@ -169,35 +170,35 @@ final class SpdzKernels {
   }
 
   /**
-   * {@code sum = a + b} mod 2^61 − 1 on the elements i in [from, to): a and sum at i, b at {@code
-   * bo + i}, checking in the same pass that each b is canonical (as {@link #allCanonical61}), a
-   * canonical. Returns false if one is not; {@code sum} is then meaningless. {@code sum} may be
-   * {@code a}.
+   * {@code sum = a + b} mod 2^61 − 1 on the elements i in [from, to): sum at i, a at {@code ao + i}
+   * and b at {@code bo + i} (offsets in words, here elements), checking in the same pass that each
+   * b is canonical (as {@link #allCanonical61}), a canonical. Returns false if one is not; {@code
+   * sum} is then meaningless. {@code sum} may be {@code a} at offset 0.
    */
-  static boolean addChecked61(long[] a, long[] b, int bo, long[] sum, int from, int to) {
+  static boolean addChecked61(long[] a, int ao, long[] b, int bo, long[] sum, int from, int to) {
     long bad = 0;
     for (int i = from; i < to; i++) {
       long x = b[bo + i];
       bad |= (x >>> 61) | ((x + 1) >>> 61);
-      sum[i] = finish61(a[i] + x); // < 2^62 when b is canonical
+      sum[i] = finish61(a[ao + i] + x); // < 2^62 when b is canonical
     }
     return bad == 0;
   }
 
   /**
-   * {@code sum = a + b + c} mod 2^61 − 1 on the elements i in [from, to): a and sum at i, b at
-   * {@code bo + i}, c at {@code co + i}, checking in the same pass that each b and c is canonical,
-   * a canonical. Returns false if one is not; {@code sum} is then meaningless. {@code sum} may be
-   * {@code a}.
+   * {@code sum = a + b + c} mod 2^61 − 1 on the elements i in [from, to): sum at i, a, b and c at
+   * {@code ao + i}, {@code bo + i} and {@code co + i}, checking in the same pass that each b and c
+   * is canonical, a canonical. Returns false if one is not; {@code sum} is then meaningless. {@code
+   * sum} may be {@code a} at offset 0.
    */
   static boolean addChecked61(
-      long[] a, long[] b, int bo, long[] c, int co, long[] sum, int from, int to) {
+      long[] a, int ao, long[] b, int bo, long[] c, int co, long[] sum, int from, int to) {
     long bad = 0;
     for (int i = from; i < to; i++) {
       long x = b[bo + i];
       long y = c[co + i];
       bad |= (x >>> 61) | ((x + 1) >>> 61) | (y >>> 61) | ((y + 1) >>> 61);
-      sum[i] = finish61(a[i] + x + y); // < 2^63 when b and c are canonical
+      sum[i] = finish61(a[ao + i] + x + y); // < 2^63 when b and c are canonical
     }
     return bad == 0;
   }
@@ -281,16 +282,20 @@ final class SpdzKernels {
    */
   static void differences127(
       Shares x, Shares y, SpdzPreprocessing.Triples triple, int m, long[] de, long[] deMac) {
-    differences127(x, y, triple, m, de, deMac, 0, m);
+    differences127(x, y, triple, m, de, 0, deMac, 0, m);
   }
 
-  /** As above, on the elements [from, to) of x and y only. */
+  /**
+   * As above, on the elements [from, to) of x and y only, with {@code de}'s elements from word
+   * {@code deAt} (in a frame, say; any word, aligned to elements or not).
+   */
   static void differences127(
       Shares x,
       Shares y,
       SpdzPreprocessing.Triples triple,
       int m,
       long[] de,
+      int deAt,
       long[] deMac,
       int from,
       int to) {
@@ -305,51 +310,52 @@ final class SpdzKernels {
     for (int i = from; i < to; i++) {
       int o = 2 * i;
       int oe = 2 * (m + i);
-      sub127(xs[o], xs[o + 1], as[o], as[o + 1], de, o);
-      sub127(ys[o], ys[o + 1], bs[o], bs[o + 1], de, oe);
+      sub127(xs[o], xs[o + 1], as[o], as[o + 1], de, deAt + o);
+      sub127(ys[o], ys[o + 1], bs[o], bs[o + 1], de, deAt + oe);
       sub127(xm[o], xm[o + 1], am[o], am[o + 1], deMac, o);
       sub127(ym[o], ym[o + 1], bm[o], bm[o + 1], deMac, oe);
     }
   }
 
   /**
-   * {@code sum = a + b} mod 2^127 − 1 on the elements i in [from, to): a and sum at i, b at {@code
-   * bo + i}, checking in the same pass that each b is canonical (as {@link #allCanonical127}), a
-   * canonical. Returns false if one is not; {@code sum} is then meaningless. {@code sum} may be
-   * {@code a}.
+   * {@code sum = a + b} mod 2^127 − 1 on the elements i in [from, to): sum at element i, a and b at
+   * words {@code ao + 2i} and {@code bo + 2i} (offsets in words: a frame's elements need not lie on
+   * the element grid), checking in the same pass that each b is canonical (as {@link
+   * #allCanonical127}), a canonical. Returns false if one is not; {@code sum} is then meaningless.
+   * {@code sum} may be {@code a} at offset 0.
    */
-  static boolean addChecked127(long[] a, long[] b, int bo, long[] sum, int from, int to) {
+  static boolean addChecked127(long[] a, int ao, long[] b, int bo, long[] sum, int from, int to) {
     long bad = 0;
     for (int i = from; i < to; i++) {
       int o = 2 * i;
-      long a0 = a[o];
-      long b0 = b[2 * (bo + i)];
-      long b1 = b[2 * (bo + i) + 1];
+      long a0 = a[ao + o];
+      long b0 = b[bo + o];
+      long b1 = b[bo + o + 1];
       long notP = (b1 ^ P_HI) | ~b0; // zero exactly when b is p
       bad |= (b1 >>> 63) | (((notP | -notP) >>> 63) ^ 1);
       long s0 = a0 + b0;
-      long s1 = a[o + 1] + b1 + carry(a0, b0, s0); // <= 2p < 2^128 − 1 when b is canonical
+      long s1 = a[ao + o + 1] + b1 + carry(a0, b0, s0); // <= 2p < 2^128 − 1 when b is canonical
       reduce128(s0, s1, sum, o);
     }
     return bad == 0;
   }
 
   /**
-   * {@code sum = a + b + c} mod 2^127 − 1 on the elements i in [from, to): a and sum at i, b at
-   * {@code bo + i}, c at {@code co + i}, checking in the same pass that each b and c is canonical,
-   * a canonical. Returns false if one is not; {@code sum} is then meaningless. {@code sum} may be
-   * {@code a}. The opening of 3 parties in one pass instead of one pass per peer: the sum is read
-   * and written once.
+   * {@code sum = a + b + c} mod 2^127 − 1 on the elements i in [from, to): sum at element i, a, b
+   * and c at words {@code ao + 2i}, {@code bo + 2i} and {@code co + 2i}, checking in the same pass
+   * that each b and c is canonical, a canonical. Returns false if one is not; {@code sum} is then
+   * meaningless. {@code sum} may be {@code a} at offset 0. The opening of 3 parties in one pass
+   * instead of one pass per peer: the sum is read and written once.
    */
   static boolean addChecked127(
-      long[] a, long[] b, int bo, long[] c, int co, long[] sum, int from, int to) {
+      long[] a, int ao, long[] b, int bo, long[] c, int co, long[] sum, int from, int to) {
     long bad = 0;
     for (int i = from; i < to; i++) {
       int o = 2 * i;
-      long b0 = b[2 * (bo + i)];
-      long b1 = b[2 * (bo + i) + 1];
-      long c0 = c[2 * (co + i)];
-      long c1 = c[2 * (co + i) + 1];
+      long b0 = b[bo + o];
+      long b1 = b[bo + o + 1];
+      long c0 = c[co + o];
+      long c1 = c[co + o + 1];
       long notB = (b1 ^ P_HI) | ~b0; // zero exactly when b is p
       long notC = (c1 ^ P_HI) | ~c0;
       bad |= ((b1 | c1) >>> 63) | ((((notB | -notB) & (notC | -notC)) >>> 63) ^ 1);
@@ -358,9 +364,9 @@ final class SpdzKernels {
       long top = u1 >>> 63; // v = (u mod 2^127) + (u >>> 127) <= p
       long v0 = u0 + top;
       long v1 = (u1 & P_HI) + carry(u0, top, v0);
-      long a0 = a[o];
+      long a0 = a[ao + o];
       long s0 = a0 + v0;
-      long s1 = a[o + 1] + v1 + carry(a0, v0, s0); // a + v <= 2p − 1 < 2^128 − 1
+      long s1 = a[ao + o + 1] + v1 + carry(a0, v0, s0); // a + v <= 2p − 1 < 2^128 − 1
       reduce128(s0, s1, sum, o);
     }
     return bad == 0;

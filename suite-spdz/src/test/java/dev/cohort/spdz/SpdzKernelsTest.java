@@ -267,6 +267,12 @@ class SpdzKernelsTest {
     long[] deMac = f.alloc(2 * M);
 
     SpdzKernels.differences127(x, y, t, M, de, deMac);
+    // d and e into a frame from word 3, off the element grid, in two ranges; words around stay
+    long[] frame = new long[3 + 4 * M + 2];
+    java.util.Arrays.fill(frame, 42);
+    long[] deMac2 = f.alloc(2 * M);
+    SpdzKernels.differences127(x, y, t, M, frame, 3, deMac2, 0, 700);
+    SpdzKernels.differences127(x, y, t, M, frame, 3, deMac2, 700, M);
 
     BigInteger p = f.modulus();
     for (int i = 0; i < M; i++) {
@@ -275,6 +281,11 @@ class SpdzKernelsTest {
       assertEquals(minus(f, x.mac, t.a().mac, i, p), f.toBigInteger(deMac, i));
       assertEquals(minus(f, y.mac, t.b().mac, i, p), f.toBigInteger(deMac, M + i));
     }
+    assertArrayEquals(de, java.util.Arrays.copyOfRange(frame, 3, 3 + 4 * M));
+    assertArrayEquals(deMac, deMac2);
+    assertArrayEquals(new long[] {42, 42, 42}, java.util.Arrays.copyOf(frame, 3));
+    assertArrayEquals(
+        new long[] {42, 42}, java.util.Arrays.copyOfRange(frame, 3 + 4 * M, 5 + 4 * M));
   }
 
   @Test
@@ -287,7 +298,7 @@ class SpdzKernelsTest {
     long[] de = f.alloc(2 * M);
     long[] deMac = f.alloc(2 * M);
 
-    SpdzKernels.differences61(x, y, t, M, de, deMac, 0, M);
+    SpdzKernels.differences61(x, y, t, M, de, 0, deMac, 0, M);
 
     BigInteger p = f.modulus();
     for (int i = 0; i < M; i++) {
@@ -308,8 +319,8 @@ class SpdzKernelsTest {
     long[] sum2 = f.alloc(M);
     long[] sum3 = f.alloc(M);
 
-    assertEquals(true, SpdzKernels.addChecked61(a, b, 3, sum2, 0, M));
-    assertEquals(true, SpdzKernels.addChecked61(a, b, 3, c, 5, sum3, 0, M));
+    assertEquals(true, SpdzKernels.addChecked61(a, 0, b, 3, sum2, 0, M));
+    assertEquals(true, SpdzKernels.addChecked61(a, 0, b, 3, c, 5, sum3, 0, M));
 
     BigInteger p = f.modulus();
     for (int i = 0; i < M; i++) {
@@ -319,12 +330,12 @@ class SpdzKernelsTest {
           ab.add(f.toBigInteger(c, 5 + i)).mod(p), f.toBigInteger(sum3, i), "element " + i);
     }
     b[3 + 7] = Mersenne61.P; // p itself, then a word past 61 bits, are outside the field
-    assertEquals(false, SpdzKernels.addChecked61(a, b, 3, sum2, 0, M));
-    assertEquals(false, SpdzKernels.addChecked61(a, c, 5, b, 3, sum3, 0, M));
+    assertEquals(false, SpdzKernels.addChecked61(a, 0, b, 3, sum2, 0, M));
+    assertEquals(false, SpdzKernels.addChecked61(a, 0, c, 5, b, 3, sum3, 0, M));
     b[3 + 7] = 0;
     c[5 + 9] = -1L;
-    assertEquals(false, SpdzKernels.addChecked61(a, c, 5, sum2, 0, M));
-    assertEquals(false, SpdzKernels.addChecked61(a, b, 3, c, 5, sum3, 0, M));
+    assertEquals(false, SpdzKernels.addChecked61(a, 0, c, 5, sum2, 0, M));
+    assertEquals(false, SpdzKernels.addChecked61(a, 0, b, 3, c, 5, sum3, 0, M));
   }
 
   private static BigInteger minus(Field f, long[] a, long[] b, int i, BigInteger p) {
@@ -339,7 +350,7 @@ class SpdzKernelsTest {
     long[] b = column(f, prg, M + 3, 4);
     long[] sum = f.alloc(M);
 
-    assertEquals(true, SpdzKernels.addChecked127(a, b, 3, sum, 0, M));
+    assertEquals(true, SpdzKernels.addChecked127(a, 0, b, 6, sum, 0, M));
 
     BigInteger p = f.modulus();
     for (int i = 0; i < M; i++) {
@@ -348,11 +359,19 @@ class SpdzKernelsTest {
     }
     // in place, as the suite sums a second peer's shares into the first sum
     long[] again = sum.clone();
-    assertEquals(true, SpdzKernels.addChecked127(again, b, 3, again, 0, M));
+    assertEquals(true, SpdzKernels.addChecked127(again, 0, b, 6, again, 0, M));
     for (int i = 0; i < M; i++) {
       BigInteger want = f.toBigInteger(sum, i).add(f.toBigInteger(b, 3 + i)).mod(p);
       assertEquals(want, f.toBigInteger(again, i), "element " + i);
     }
+    // a and b off the element grid (from words 1 and 7), as shares in frames may lie
+    long[] a1 = new long[1 + 2 * M];
+    System.arraycopy(a, 0, a1, 1, 2 * M);
+    long[] b7 = new long[1 + b.length];
+    System.arraycopy(b, 0, b7, 1, b.length);
+    long[] odd = f.alloc(M);
+    assertEquals(true, SpdzKernels.addChecked127(a1, 1, b7, 7, odd, 0, M));
+    assertArrayEquals(sum, odd);
   }
 
   @Test
@@ -363,9 +382,9 @@ class SpdzKernelsTest {
     for (long[] bad : bad127) {
       long[] b = {7, 3, 0, 0, bad[0], bad[1], 0, 0};
       long[] sum = new long[6];
-      assertEquals(false, SpdzKernels.addChecked127(a, b, 1, sum, 0, 3), bad[0] + ", " + bad[1]);
-      assertEquals(true, SpdzKernels.addChecked127(a, b, 0, sum, 0, 2));
-      assertEquals(true, SpdzKernels.addChecked127(a, b, 3, sum, 0, 1));
+      assertEquals(false, SpdzKernels.addChecked127(a, 0, b, 2, sum, 0, 3), bad[0] + ", " + bad[1]);
+      assertEquals(true, SpdzKernels.addChecked127(a, 0, b, 0, sum, 0, 2));
+      assertEquals(true, SpdzKernels.addChecked127(a, 0, b, 6, sum, 0, 1));
     }
   }
 
@@ -380,7 +399,12 @@ class SpdzKernelsTest {
       long[] c = column(f, prg, Math.max(m, 8) + 1, 7);
       long[] sum = f.alloc(m);
 
-      assertEquals(true, SpdzKernels.addChecked127(a, b, 3, c, 1, sum, 0, m));
+      assertEquals(true, SpdzKernels.addChecked127(a, 0, b, 6, c, 2, sum, 0, m));
+      long[] a5 = new long[5 + a.length]; // a off the element grid, from word 5
+      System.arraycopy(a, 0, a5, 5, a.length);
+      long[] odd = f.alloc(m);
+      assertEquals(true, SpdzKernels.addChecked127(a5, 5, b, 6, c, 2, odd, 0, m));
+      assertArrayEquals(sum, odd, "m " + m);
 
       for (int i = 0; i < m; i++) {
         BigInteger want =
@@ -389,7 +413,7 @@ class SpdzKernelsTest {
       }
       // in place, as the suite adds a further pair of peers to the first sum
       long[] again = sum.clone();
-      assertEquals(true, SpdzKernels.addChecked127(again, c, 1, b, 3, again, 0, m));
+      assertEquals(true, SpdzKernels.addChecked127(again, 0, c, 2, b, 6, again, 0, m));
       for (int i = 0; i < m; i++) {
         BigInteger want =
             f.toBigInteger(sum, i)
@@ -417,8 +441,8 @@ class SpdzKernelsTest {
     int to = M - 7;
     for (int lo = from; lo < to; lo += 512) { // blocks, as BeaverMultiply sums them
       int hi = Math.min(to, lo + 512);
-      assertEquals(true, SpdzKernels.addChecked127(a, b, 5, sum2, lo, hi));
-      assertEquals(true, SpdzKernels.addChecked127(a, b, 5, c, 2, sum3, lo, hi));
+      assertEquals(true, SpdzKernels.addChecked127(a, 0, b, 10, sum2, lo, hi));
+      assertEquals(true, SpdzKernels.addChecked127(a, 0, b, 10, c, 4, sum3, lo, hi));
     }
     for (int i = 0; i < M; i++) {
       if (i < from || i >= to) {
@@ -446,7 +470,7 @@ class SpdzKernelsTest {
           long[] b = {y[0], y[1]};
           long[] c = {z[0], z[1]};
           long[] sum = new long[2];
-          assertEquals(true, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, 0, 1));
+          assertEquals(true, SpdzKernels.addChecked127(a, 0, b, 0, c, 0, sum, 0, 1));
           BigInteger want =
               f.toBigInteger(a, 0).add(f.toBigInteger(b, 0)).add(f.toBigInteger(c, 0)).mod(p);
           assertEquals(want, f.toBigInteger(sum, 0));
@@ -471,16 +495,16 @@ class SpdzKernelsTest {
           sent[2 * at + 1] = bad[1];
           long[] sum = new long[2 * m];
           String what = bad[0] + ", " + bad[1] + " at " + at + " from peer " + peer;
-          assertEquals(false, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, 0, m), what);
+          assertEquals(false, SpdzKernels.addChecked127(a, 0, b, 0, c, 0, sum, 0, m), what);
           // only the elements in [from, to) are read
-          assertEquals(true, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, 0, at), what);
-          assertEquals(true, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, at + 1, m), what);
-          assertEquals(false, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, at, at + 1), what);
+          assertEquals(true, SpdzKernels.addChecked127(a, 0, b, 0, c, 0, sum, 0, at), what);
+          assertEquals(true, SpdzKernels.addChecked127(a, 0, b, 0, c, 0, sum, at + 1, m), what);
+          assertEquals(false, SpdzKernels.addChecked127(a, 0, b, 0, c, 0, sum, at, at + 1), what);
           int from = Math.max(0, at - 511); // a block that ends with it
-          assertEquals(false, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, from, at + 1), what);
+          assertEquals(false, SpdzKernels.addChecked127(a, 0, b, 0, c, 0, sum, from, at + 1), what);
           if (at > 0) { // offsets shift the peers' elements against a and sum
-            assertEquals(true, SpdzKernels.addChecked127(a, b, 1, c, 1, sum, at, m - 1), what);
-            assertEquals(false, SpdzKernels.addChecked127(a, b, 1, c, 1, sum, 0, at), what);
+            assertEquals(true, SpdzKernels.addChecked127(a, 0, b, 2, c, 2, sum, at, m - 1), what);
+            assertEquals(false, SpdzKernels.addChecked127(a, 0, b, 2, c, 2, sum, 0, at), what);
           }
         }
       }
