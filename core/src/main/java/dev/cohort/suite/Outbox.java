@@ -5,7 +5,8 @@ import java.util.Arrays;
 /**
  * The words one party sends each peer in one round. Every gate of the round appends to the same
  * per-peer buffer, so the whole round leaves as one frame per peer. Buffers are reused across
- * rounds.
+ * rounds: a frame's words stay as written until the next round's {@link #clear} (the channel only
+ * reads them), so a protocol may read back what it wrote while its round receives.
  */
 public final class Outbox {
 

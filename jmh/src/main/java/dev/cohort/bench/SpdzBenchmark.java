@@ -59,16 +59,25 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>Run: {@code java -jar jmh/target/benchmarks.jar SpdzBenchmark -p field=m61}.
  *
- * <p>{@link #multiplyOnly}, 2^127 − 1, TLS on loopback, {@code -f 1 -wi 2 -i 5 -w 1 -r 1}, on the
- * shared 2-core machine (load average about 4, of which the benchmark's 3 parties took 1.7–1.9
- * cores), 26 November 2026: 2.2 M multiplications/s at n = 10^5 (medians 21.8–22.9 batches/s) and
- * 1.9 M/s at n = 10^6, the same before and after the kernel changes of that day, alternated. The
- * process's CPU time (all threads, /proc) per multiplication, all three parties together: about 760
- * ns at 10^5 and 950 ns at 10^6, so with both cores to themselves about 2.6 M/s and 2.1 M/s. Of it
- * (perf, 10^5): the Beaver combination 16 %, the MAC check's sums 14 %, summing and range checking
- * the opened shares 6 %, the masked differences 6 %; the big-endian frame encoding and decoding (a
- * byte-swapping copy, a plain one since wire format 02) 8 %, zeroing new arrays 8 %, other copies 8
- * %, the kernel's socket copies 6 %, BoringSSL's AES-GCM 5 %.
+ * <p>{@link #multiplyOnly}, 2^127 − 1, n = 10^5, TLS on loopback, {@code java -jar
+ * jmh/target/benchmarks.jar 'SpdzBenchmark.multiplyOnly$' -p field=m127 -p n=100000 -p
+ * transport=tls -f 1 -wi 3 -i 5 -w 1 -r 1}, on the shared 2-core machine, 27 November 2026, 03:57–
+ * 04:00 UTC, load average 4.5–10 (other builds running), the build before the kernel changes of
+ * that day alternated with the build after them, four pairs: medians 21.3 and 25.4 batches/s (+19
+ * %); alone on the machine the build before gave 25.8 (2.6 M multiplications/s). CPU time of the
+ * process per batch ({@code -prof 'perfnorm:events=task-clock'}, all three parties, seven
+ * alternated pairs): medians 77.7 ms before, 67.4 ms after (−13 %); on the in-memory transport 46
+ * and 36 ms (−22 %), 36 and 47 batches/s. What changed: the MAC check sums both columns in one loop
+ * (two streams read side by side, out of cache: 36 → 15.5 ns per multiplication on one thread), the
+ * Beaver combination folds at 2^128 ≡ 2 and sums 32-bit halves (17–18 → 14 ns per element and
+ * column), and this party's d and e are computed straight into a peer's frame (no column of their
+ * own, one copy fewer). 2^61 − 1 did not regress (three alternated pairs, medians 49.6 before and
+ * 53.8 after, CPU per batch 34 and 31 ms). Profile after (perf, 10^5): the Beaver combination 15 %,
+ * the MAC check's sums 7 %, the masked differences with their copy 7 %, summing and range checking
+ * the opened shares 7 %; the Netty threads 40 % (BoringSSL 9 %, its plaintext copy 5 %, kernel
+ * socket copies 7 %, the frame decoder's zeroing of grown word arrays 4 % and its copy 3 %),
+ * Netty's zeroing of new pool chunks 3 %, the frame encoder's copy 3 %, zeroing the result columns
+ * 2 %, the JIT 4–9 %.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)

@@ -18,9 +18,14 @@ import dev.cohort.suite.Shares;
  * element over both columns instead of six. The opened d and e, with this party's MAC shares of
  * them, join the values the next MAC check covers.
  *
- * <p>The opening is one packed column of 2m elements: d at elements [0, m), e at [m, 2m). Its
- * columns (this party's shares of d and e, their MAC shares, the opened values) come from the
- * {@link ColumnPool} and go back to it: the shares once summed, the rest after the MAC check.
+ * <p>The opening is one packed column of 2m elements: d at elements [0, m), e at [m, 2m). Over the
+ * Mersenne fields this party's shares of d and e are computed straight into the frame of its first
+ * peer, copied from there into the others' while in L1, and read back from that frame to be summed
+ * (the engine keeps a round's frames until the round has received; a protocol that writes later in
+ * the round and grows the frame leaves a copy, and these words are in both): no column of its own,
+ * no pass over one. Other fields compute them into a column and copy it into every frame. The other
+ * columns (the MAC shares of d and e, the opened values, and that column) come from the {@link
+ * ColumnPool} and go back to it: the shares once summed, the rest after the MAC check.
  */
 final class BeaverMultiply implements RoundProtocol {
 
@@ -34,7 +39,9 @@ final class BeaverMultiply implements RoundProtocol {
   private final Triples triple;
   private final Shares x;
   private final Shares y;
-  private final long[] de; // this party's shares of d and e, then the opened d and e
+  private final boolean mersenne; // a fused kernel: d and e straight into the frames
+  private long[] de; // this party's shares of d and e: a frame, or a pooled column
+  private int deAt; // the word in de of d's first element
   private final long[] deMac;
   private Shares result;
 
@@ -54,12 +61,12 @@ final class BeaverMultiply implements RoundProtocol {
     this.triple = triple;
     this.x = x;
     this.y = y;
-    this.de = pool.borrow(2 * m); // every element is written in send
-    this.deMac = pool.borrow(2 * m);
+    this.mersenne = field instanceof Mersenne127 || field instanceof Mersenne61;
+    this.deMac = pool.borrow(2 * m); // every element is written in send
   }
 
   /**
-   * Computes d and e and writes them straight into the frame of every peer, a range per chunk: the
+   * Computes d and e and writes them into the frame of every peer, a range per chunk: the
    * differences and their copies into the frames are split over threads together, a block at a time
    * while the block is in L1, instead of a serial copy of 2m elements per peer after them.
    */
@@ -67,24 +74,33 @@ final class BeaverMultiply implements RoundProtocol {
   public void send(int round, Outbox out) {
     int words = field.words();
     int parties = exchange.parties();
+    int self = exchange.self();
+    int first = self == 0 ? 1 : 0; // the first peer: its frame holds this party's d and e
     int[] at = new int[parties];
     for (int k = 0; k < parties; k++) {
-      if (k != exchange.self()) {
+      if (k != self) {
         at[k] = out.reserve(k, 2 * m * words);
       }
+    }
+    if (mersenne) {
+      de = out.buffer(first); // reserved above: the same array until the round's next write
+      deAt = at[first];
+    } else {
+      de = pool.borrow(2 * m); // every element is written below
+      deAt = 0;
     }
     exchange
         .workers()
         .run(
             m,
             ShareExchange.MIN_CHUNK,
-            (c, first, last) -> {
-              for (int from = first; from < last; from += SpdzKernels.BEAVER_BLOCK) {
-                int to = Math.min(last, from + SpdzKernels.BEAVER_BLOCK);
-                differences(from, to);
+            (c, from, to) -> {
+              for (int lo = from; lo < to; lo += SpdzKernels.BEAVER_BLOCK) {
+                int hi = Math.min(to, lo + SpdzKernels.BEAVER_BLOCK);
+                differences(lo, hi);
                 for (int k = 0; k < parties; k++) {
-                  if (k != exchange.self()) {
-                    copy(out.buffer(k), at[k], from, to);
+                  if (k != self && (k != first || !mersenne)) {
+                    copy(out.buffer(k), at[k], lo, hi);
                   }
                 }
               }
@@ -95,16 +111,16 @@ final class BeaverMultiply implements RoundProtocol {
   private void copy(long[] frame, int at, int from, int to) {
     int words = field.words();
     int n = (to - from) * words;
-    System.arraycopy(de, from * words, frame, at + from * words, n);
-    System.arraycopy(de, (m + from) * words, frame, at + (m + from) * words, n);
+    System.arraycopy(de, deAt + from * words, frame, at + from * words, n);
+    System.arraycopy(de, deAt + (m + from) * words, frame, at + (m + from) * words, n);
   }
 
   /** d = x − a at [from, to) and e = y − b at [m + from, m + to), both columns. */
   private void differences(int from, int to) {
     if (field instanceof Mersenne127) {
-      SpdzKernels.differences127(x, y, triple, m, de, deMac, from, to);
+      SpdzKernels.differences127(x, y, triple, m, de, deAt, deMac, from, to);
     } else if (field instanceof Mersenne61) {
-      SpdzKernels.differences61(x, y, triple, m, de, deMac, from, to);
+      SpdzKernels.differences61(x, y, triple, m, de, deAt, deMac, from, to);
     } else {
       int n = to - from;
       field.sub(x.share, from, triple.a().share, from, de, from, n);
@@ -120,7 +136,7 @@ final class BeaverMultiply implements RoundProtocol {
     long[][] columns = resultColumns();
     long[] share = columns[0];
     long[] mac = columns[1];
-    if (field instanceof Mersenne127 || field instanceof Mersenne61) {
+    if (mersenne) {
       PeerShares peers = new PeerShares(exchange, in, 2 * m);
       exchange
           .workers()
@@ -132,8 +148,9 @@ final class BeaverMultiply implements RoundProtocol {
     } else {
       exchange.sum(in, de, 2 * m, opened);
       combineBlocked(opened, share, mac); // z = c + d·y + e·a on both columns
+      pool.giveBack(de); // sent, and summed: dead
     }
-    pool.giveBack(de); // sent, and summed: dead
+    de = null; // a frame the engine reuses next round, or given back
     ledger.recordOpenedPooled(opened, deMac, 2 * m); // the check gives both back
     result = new Shares(m, share, mac);
     return true;
@@ -173,8 +190,8 @@ final class BeaverMultiply implements RoundProtocol {
     boolean wide = field instanceof Mersenne127;
     for (int from = first; from < last; from += SpdzKernels.BEAVER_BLOCK) {
       int to = Math.min(last, from + SpdzKernels.BEAVER_BLOCK);
-      peers.sum(de, opened, from, to); // d
-      peers.sum(de, opened, m + from, m + to); // e
+      peers.sum(de, deAt, opened, from, to); // d
+      peers.sum(de, deAt, opened, m + from, m + to); // e
       if (wide) {
         SpdzKernels.beaver127(opened, m, triple, y, share, mac, from, to);
       } else {

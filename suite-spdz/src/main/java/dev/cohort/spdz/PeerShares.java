@@ -43,27 +43,47 @@ final class PeerShares {
   }
 
   /**
-   * {@code sum = own + every peer's shares} on the elements [from, to). Disjoint ranges may be
-   * summed on different threads at once.
+   * {@code sum = own + every peer's shares} on the elements [from, to), with {@code own}'s elements
+   * from word {@code ownAt} (this party's shares as it wrote them into a frame, say). Disjoint
+   * ranges may be summed on different threads at once.
    */
-  void sum(long[] own, long[] sum, int from, int to) {
+  void sum(long[] own, int ownAt, long[] sum, int from, int to) {
     long[] addend = own;
+    int addendAt = ownAt;
     boolean ok = true;
     int j = 0;
     for (; j + 1 < peers.length; j += 2) {
       ok &=
           wide
               ? SpdzKernels.addChecked127(
-                  addend, shares[j], offsets[j], shares[j + 1], offsets[j + 1], sum, from, to)
+                  addend,
+                  addendAt,
+                  shares[j],
+                  2 * offsets[j],
+                  shares[j + 1],
+                  2 * offsets[j + 1],
+                  sum,
+                  from,
+                  to)
               : SpdzKernels.addChecked61(
-                  addend, shares[j], offsets[j], shares[j + 1], offsets[j + 1], sum, from, to);
+                  addend,
+                  addendAt,
+                  shares[j],
+                  offsets[j],
+                  shares[j + 1],
+                  offsets[j + 1],
+                  sum,
+                  from,
+                  to);
       addend = sum;
+      addendAt = 0;
     }
     if (j < peers.length) {
       ok &=
           wide
-              ? SpdzKernels.addChecked127(addend, shares[j], offsets[j], sum, from, to)
-              : SpdzKernels.addChecked61(addend, shares[j], offsets[j], sum, from, to);
+              ? SpdzKernels.addChecked127(
+                  addend, addendAt, shares[j], 2 * offsets[j], sum, from, to)
+              : SpdzKernels.addChecked61(addend, addendAt, shares[j], offsets[j], sum, from, to);
     }
     if (!ok) {
       canonical = false; // never set back: no chunk's finding is lost

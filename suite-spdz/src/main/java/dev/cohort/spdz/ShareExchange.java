@@ -93,7 +93,7 @@ final class ShareExchange {
   long[] sum(Inbox in, long[] own, int count, long[] sum) {
     if (field instanceof Mersenne61 || field instanceof Mersenne127) {
       PeerShares peers = new PeerShares(this, in, count);
-      peers.sum(own, sum, 0, count);
+      peers.sum(own, 0, sum, 0, count);
       peers.check();
       return sum;
     }

@@ -91,8 +91,8 @@ final class SpdzKernels {
   /**
    * The masked differences of a Beaver multiplication over 2^61 − 1 in one pass, branch-free (a
    * branch on the borrow mispredicts on random shares): {@code de} gets x − a at elements [0, m)
-   * and y − b at [m, 2m), {@code deMac} the same of the MAC columns, on the elements [from, to) of
-   * x and y.
+   * and y − b at [m, 2m) from word {@code deAt} (in a frame, say), {@code deMac} the same of the
+   * MAC columns from word 0, on the elements [from, to) of x and y.
    */
   static void differences61(
       Shares x,
@@ -100,6 +100,7 @@ final class SpdzKernels {
       SpdzPreprocessing.Triples triple,
       int m,
       long[] de,
+      int deAt,
       long[] deMac,
       int from,
       int to) {
@@ -112,8 +113,8 @@ final class SpdzKernels {
     long[] bs = triple.b().share;
     long[] bm = triple.b().mac;
     for (int i = from; i < to; i++) {
-      de[i] = sub61(xs[i], as[i]);
-      de[m + i] = sub61(ys[i], bs[i]);
+      de[deAt + i] = sub61(xs[i], as[i]);
+      de[deAt + m + i] = sub61(ys[i], bs[i]);
       deMac[i] = sub61(xm[i], am[i]);
       deMac[m + i] = sub61(ym[i], bm[i]);
     }
@@ -169,40 +170,42 @@ final class SpdzKernels {
   }
 
   /**
-   * {@code sum = a + b} mod 2^61 − 1 on the elements i in [from, to): a and sum at i, b at {@code
-   * bo + i}, checking in the same pass that each b is canonical (as {@link #allCanonical61}), a
-   * canonical. Returns false if one is not; {@code sum} is then meaningless. {@code sum} may be
-   * {@code a}.
+   * {@code sum = a + b} mod 2^61 − 1 on the elements i in [from, to): sum at i, a at {@code ao + i}
+   * and b at {@code bo + i} (offsets in words, here elements), checking in the same pass that each
+   * b is canonical (as {@link #allCanonical61}), a canonical. Returns false if one is not; {@code
+   * sum} is then meaningless. {@code sum} may be {@code a} at offset 0.
    */
-  static boolean addChecked61(long[] a, long[] b, int bo, long[] sum, int from, int to) {
+  static boolean addChecked61(long[] a, int ao, long[] b, int bo, long[] sum, int from, int to) {
     long bad = 0;
     for (int i = from; i < to; i++) {
       long x = b[bo + i];
       bad |= (x >>> 61) | ((x + 1) >>> 61);
-      sum[i] = finish61(a[i] + x); // < 2^62 when b is canonical
+      sum[i] = finish61(a[ao + i] + x); // < 2^62 when b is canonical
     }
     return bad == 0;
   }
 
   /**
-   * {@code sum = a + b + c} mod 2^61 − 1 on the elements i in [from, to): a and sum at i, b at
-   * {@code bo + i}, c at {@code co + i}, checking in the same pass that each b and c is canonical,
-   * a canonical. Returns false if one is not; {@code sum} is then meaningless. {@code sum} may be
-   * {@code a}.
+   * {@code sum = a + b + c} mod 2^61 − 1 on the elements i in [from, to): sum at i, a, b and c at
+   * {@code ao + i}, {@code bo + i} and {@code co + i}, checking in the same pass that each b and c
+   * is canonical, a canonical. Returns false if one is not; {@code sum} is then meaningless. {@code
+   * sum} may be {@code a} at offset 0.
    */
   static boolean addChecked61(
-      long[] a, long[] b, int bo, long[] c, int co, long[] sum, int from, int to) {
+      long[] a, int ao, long[] b, int bo, long[] c, int co, long[] sum, int from, int to) {
     long bad = 0;
     for (int i = from; i < to; i++) {
       long x = b[bo + i];
       long y = c[co + i];
       bad |= (x >>> 61) | ((x + 1) >>> 61) | (y >>> 61) | ((y + 1) >>> 61);
-      sum[i] = finish61(a[i] + x + y); // < 2^63 when b and c are canonical
+      sum[i] = finish61(a[ao + i] + x + y); // < 2^63 when b and c are canonical
     }
     return bad == 0;
   }
 
   // ---- 2^127 − 1 ------------------------------------------------------------------------------
+
+  private static final long LOW32 = 0xFFFF_FFFFL;
 
   /** Whether all of the n elements in {@code a} are canonical mod 2^127 − 1, branch-free. */
   static boolean allCanonical127(long[] a, int off, int n) {
@@ -279,16 +282,20 @@ final class SpdzKernels {
    */
   static void differences127(
       Shares x, Shares y, SpdzPreprocessing.Triples triple, int m, long[] de, long[] deMac) {
-    differences127(x, y, triple, m, de, deMac, 0, m);
+    differences127(x, y, triple, m, de, 0, deMac, 0, m);
   }
 
-  /** As above, on the elements [from, to) of x and y only. */
+  /**
+   * As above, on the elements [from, to) of x and y only, with {@code de}'s elements from word
+   * {@code deAt} (in a frame, say; any word, aligned to elements or not).
+   */
   static void differences127(
       Shares x,
       Shares y,
       SpdzPreprocessing.Triples triple,
       int m,
       long[] de,
+      int deAt,
       long[] deMac,
       int from,
       int to) {
@@ -303,51 +310,52 @@ final class SpdzKernels {
     for (int i = from; i < to; i++) {
       int o = 2 * i;
       int oe = 2 * (m + i);
-      sub127(xs[o], xs[o + 1], as[o], as[o + 1], de, o);
-      sub127(ys[o], ys[o + 1], bs[o], bs[o + 1], de, oe);
+      sub127(xs[o], xs[o + 1], as[o], as[o + 1], de, deAt + o);
+      sub127(ys[o], ys[o + 1], bs[o], bs[o + 1], de, deAt + oe);
       sub127(xm[o], xm[o + 1], am[o], am[o + 1], deMac, o);
       sub127(ym[o], ym[o + 1], bm[o], bm[o + 1], deMac, oe);
     }
   }
 
   /**
-   * {@code sum = a + b} mod 2^127 − 1 on the elements i in [from, to): a and sum at i, b at {@code
-   * bo + i}, checking in the same pass that each b is canonical (as {@link #allCanonical127}), a
-   * canonical. Returns false if one is not; {@code sum} is then meaningless. {@code sum} may be
-   * {@code a}.
+   * {@code sum = a + b} mod 2^127 − 1 on the elements i in [from, to): sum at element i, a and b at
+   * words {@code ao + 2i} and {@code bo + 2i} (offsets in words: a frame's elements need not lie on
+   * the element grid), checking in the same pass that each b is canonical (as {@link
+   * #allCanonical127}), a canonical. Returns false if one is not; {@code sum} is then meaningless.
+   * {@code sum} may be {@code a} at offset 0.
    */
-  static boolean addChecked127(long[] a, long[] b, int bo, long[] sum, int from, int to) {
+  static boolean addChecked127(long[] a, int ao, long[] b, int bo, long[] sum, int from, int to) {
     long bad = 0;
     for (int i = from; i < to; i++) {
       int o = 2 * i;
-      long a0 = a[o];
-      long b0 = b[2 * (bo + i)];
-      long b1 = b[2 * (bo + i) + 1];
+      long a0 = a[ao + o];
+      long b0 = b[bo + o];
+      long b1 = b[bo + o + 1];
       long notP = (b1 ^ P_HI) | ~b0; // zero exactly when b is p
       bad |= (b1 >>> 63) | (((notP | -notP) >>> 63) ^ 1);
       long s0 = a0 + b0;
-      long s1 = a[o + 1] + b1 + carry(a0, b0, s0); // <= 2p < 2^128 − 1 when b is canonical
+      long s1 = a[ao + o + 1] + b1 + carry(a0, b0, s0); // <= 2p < 2^128 − 1 when b is canonical
       reduce128(s0, s1, sum, o);
     }
     return bad == 0;
   }
 
   /**
-   * {@code sum = a + b + c} mod 2^127 − 1 on the elements i in [from, to): a and sum at i, b at
-   * {@code bo + i}, c at {@code co + i}, checking in the same pass that each b and c is canonical,
-   * a canonical. Returns false if one is not; {@code sum} is then meaningless. {@code sum} may be
-   * {@code a}. The opening of 3 parties in one pass instead of one pass per peer: the sum is read
-   * and written once.
+   * {@code sum = a + b + c} mod 2^127 − 1 on the elements i in [from, to): sum at element i, a, b
+   * and c at words {@code ao + 2i}, {@code bo + 2i} and {@code co + 2i}, checking in the same pass
+   * that each b and c is canonical, a canonical. Returns false if one is not; {@code sum} is then
+   * meaningless. {@code sum} may be {@code a} at offset 0. The opening of 3 parties in one pass
+   * instead of one pass per peer: the sum is read and written once.
    */
   static boolean addChecked127(
-      long[] a, long[] b, int bo, long[] c, int co, long[] sum, int from, int to) {
+      long[] a, int ao, long[] b, int bo, long[] c, int co, long[] sum, int from, int to) {
     long bad = 0;
     for (int i = from; i < to; i++) {
       int o = 2 * i;
-      long b0 = b[2 * (bo + i)];
-      long b1 = b[2 * (bo + i) + 1];
-      long c0 = c[2 * (co + i)];
-      long c1 = c[2 * (co + i) + 1];
+      long b0 = b[bo + o];
+      long b1 = b[bo + o + 1];
+      long c0 = c[co + o];
+      long c1 = c[co + o + 1];
       long notB = (b1 ^ P_HI) | ~b0; // zero exactly when b is p
       long notC = (c1 ^ P_HI) | ~c0;
       bad |= ((b1 | c1) >>> 63) | ((((notB | -notB) & (notC | -notC)) >>> 63) ^ 1);
@@ -356,9 +364,9 @@ final class SpdzKernels {
       long top = u1 >>> 63; // v = (u mod 2^127) + (u >>> 127) <= p
       long v0 = u0 + top;
       long v1 = (u1 & P_HI) + carry(u0, top, v0);
-      long a0 = a[o];
+      long a0 = a[ao + o];
       long s0 = a0 + v0;
-      long s1 = a[o + 1] + v1 + carry(a0, v0, s0); // a + v <= 2p − 1 < 2^128 − 1
+      long s1 = a[ao + o + 1] + v1 + carry(a0, v0, s0); // a + v <= 2p − 1 < 2^128 − 1
       reduce128(s0, s1, sum, o);
     }
     return bad == 0;
@@ -404,9 +412,16 @@ final class SpdzKernels {
 
   /**
    * {@code out = (d·y + e·a + c) mod p}, canonical, on elements [from, to), with d and e as in
-   * {@link #beaver127}, for canonical inputs: both products and the addend summed exactly in four
-   * words, at most 2(p − 1)^2 + p − 1 < 2^255 − 2^129, and reduced once. One method with the loop
-   * inside: split into helpers, the body outgrows what the JIT inlines.
+   * {@link #beaver127}, for canonical inputs. One method with the loop inside: split into helpers,
+   * the body outgrows what the JIT inlines.
+   *
+   * <p>With 2^128 ≡ 2 (mod p) the eight partial products fold at once into S = A + B·2^64: the
+   * words at 2^128 count twice at 2^0, those at 2^192 twice at 2^64. A and B are summed as 32-bit
+   * halves, which cannot carry into each other (each half sum stays below 2^37), and the carries
+   * propagate once; S < 2^133 then folds at bit 127 into a lazy value. The sums are ALU work, not
+   * multiplies (the sixteen multiplications alone take about a quarter of the time):
+   * carry-propagating adds of a four-word product sum took 17–18 ns per element and column, this 14
+   * (in cache, one thread).
    */
   private static void dotAdd127(
       long[] opened, int m, long[] y, long[] a, long[] c, long[] out, int from, int to) {
@@ -429,60 +444,55 @@ final class SpdzKernels {
       long p00 = d0 * y0;
       long q00 = Math.multiplyHigh(d0, y0) + (sd & y0) + (sy & d0);
       long p01 = d0 * y1;
-      long q01 = Math.multiplyHigh(d0, y1) + (sd & y1); // < 2^63 − 1
       long p10 = d1 * y0;
-      long q10 = Math.multiplyHigh(d1, y0) + (sy & d1); // < 2^63 − 1
       long p11 = d1 * y1;
-      long q11 = Math.multiplyHigh(d1, y1); // < 2^62
       long r00 = e0 * a0;
       long s00 = Math.multiplyHigh(e0, a0) + (se & a0) + (sa & e0);
       long r01 = e0 * a1;
-      long s01 = Math.multiplyHigh(e0, a1) + (se & a1);
       long r10 = e1 * a0;
-      long s10 = Math.multiplyHigh(e1, a0) + (sa & e1);
       long r11 = e1 * a1;
-      long s11 = Math.multiplyHigh(e1, a1);
-
+      // High words of products with a high word (one factor below 2^63) are below 2^63, so each
+      // pair sums without a carry; those of two high words are below 2^62.
+      long hd = Math.multiplyHigh(d0, y1) + (sd & y1) + Math.multiplyHigh(d1, y0) + (sy & d1);
+      long he = Math.multiplyHigh(e0, a1) + (se & a1) + Math.multiplyHigh(e1, a0) + (sa & e1);
+      long h3 = Math.multiplyHigh(d1, y1) + Math.multiplyHigh(e1, a1); // at 2^192
       long c0 = c[o];
-      long t = p00 + r00; // column 0
-      long k0 = carry(p00, r00, t);
-      long w0 = t + c0;
-      k0 += carry(t, c0, w0);
-      t = q00 + p01; // column 1
-      long k1 = carry(q00, p01, t);
-      long w1 = t + p10;
-      k1 += carry(t, p10, w1);
-      t = w1 + s00;
-      k1 += carry(w1, s00, t);
-      w1 = t + r01;
-      k1 += carry(t, r01, w1);
-      t = w1 + r10;
-      k1 += carry(w1, r10, t);
-      long u = c[o + 1] + k0; // below 2^63 + 2: no carry
-      w1 = t + u;
-      k1 += carry(t, u, w1);
-      long x = q01 + q10; // column 2; two words below 2^63 − 1 sum without a carry
-      long z = s01 + s10;
-      t = x + z;
-      long k2 = carry(x, z, t);
-      long w2 = t + p11;
-      k2 += carry(t, p11, w2);
-      t = w2 + r11;
-      k2 += carry(w2, r11, t);
-      w2 = t + k1;
-      k2 += carry(t, k1, w2);
-      long w3 = q11 + s11 + k2; // column 3: the total is < 2^255, nothing carries out
+      long c1 = c[o + 1];
 
-      // w = L + H·2^127 ≡ L + H (mod p) with L = w mod 2^127 and H = w >>> 127 < 2^128 − 4;
-      // H = H' + h·2^127 ≡ H' + h, and L + H' + h <= 2^128 − 2 (h = 1 only if H' < 2^127 − 4).
-      long h0 = (w1 >>> 63) | (w2 << 1);
-      long h1 = (w2 >>> 63) | (w3 << 1);
-      long v0 = w0 + h0;
-      long kv = carry(w0, h0, v0);
-      long top = h1 >>> 63;
-      long f0 = v0 + top;
-      kv += carry(v0, top, f0);
-      reduce128(f0, (w1 & P_HI) + (h1 & P_HI) + kv, out, o);
+      // A = p00 + r00 + c0 + 2·(hd + he + p11 + r11)
+      // B = q00 + s00 + p01 + p10 + r01 + r10 + c1 + 2·h3
+      long twiceLo = (hd & LOW32) + (he & LOW32) + (p11 & LOW32) + (r11 & LOW32);
+      long twiceHi = (hd >>> 32) + (he >>> 32) + (p11 >>> 32) + (r11 >>> 32);
+      long aLo = (p00 & LOW32) + (r00 & LOW32) + (c0 & LOW32) + (twiceLo << 1);
+      long aHi = (p00 >>> 32) + (r00 >>> 32) + (c0 >>> 32) + (twiceHi << 1);
+      long bLo =
+          (q00 & LOW32)
+              + (s00 & LOW32)
+              + (p01 & LOW32)
+              + (p10 & LOW32)
+              + (r01 & LOW32)
+              + (r10 & LOW32)
+              + (c1 & LOW32)
+              + ((h3 & LOW32) << 1);
+      long bHi =
+          (q00 >>> 32)
+              + (s00 >>> 32)
+              + (p01 >>> 32)
+              + (p10 >>> 32)
+              + (r01 >>> 32)
+              + (r10 >>> 32)
+              + (c1 >>> 32)
+              + ((h3 >>> 32) << 1);
+      long t = (aLo >>> 32) + aHi; // S = w0 + w1·2^64 + (t >>> 32)·2^128
+      long w0 = (aLo & LOW32) | (t << 32);
+      t = (t >>> 32) + bLo;
+      long lo = t & LOW32;
+      t = (t >>> 32) + bHi;
+      long w1 = lo | (t << 32);
+      // S ≡ (S mod 2^127) + bit 127 + 2·(t >>> 32), which is below 2^127 + 2^6: lazy
+      long h = (w1 >>> 63) + ((t >>> 32) << 1);
+      long f0 = w0 + h;
+      reduce128(f0, (w1 & P_HI) + carry(w0, h, f0), out, o);
     }
   }
 
@@ -495,41 +505,68 @@ final class SpdzKernels {
    * <p>The words of each product go to sums of their 32-bit halves, six per column, with no carry
    * between them (a sum gains below 2^33 per term), and carries propagate once at the end: the
    * carry-propagating adds of a four-word sum cost about twice as much per term.
+   *
+   * <p>Both columns in one loop, each coefficient read once: the two columns, written a round
+   * earlier, are no longer in cache when a check reads them, and two streams read side by side took
+   * 15.5 ns per multiplication (its d and e, both columns) where one column after the other took 36
+   * (10^5 multiplications over 2^127 − 1, one thread; 10.5 and 12 ns in cache).
    */
   static void macSumsShort127(long[] r, long[] values, long[] macs, int from, int n, long[] acc) {
-    columnSums(r, values, from, n, acc, 0);
-    columnSums(r, macs, from, n, acc, 2);
-  }
-
-  private static final long LOW32 = 0xFFFF_FFFFL;
-
-  /** {@code acc[o, o + 2) += Σ r_j·x_j}, j < n, x from element {@code from}: see above. */
-  private static void columnSums(long[] r, long[] x, int from, int n, long[] acc, int o) {
-    long a0 = 0; // halves at bit 0, 32, 64, ..., 160 of the sum
-    long a1 = 0;
-    long b0 = 0;
-    long b1 = 0;
-    long c0 = 0;
-    long c1 = 0;
+    long va0 = 0; // halves at bit 0, 32, 64, ..., 160 of Σ r_j·v_j
+    long va1 = 0;
+    long vb0 = 0;
+    long vb1 = 0;
+    long vc0 = 0;
+    long vc1 = 0;
+    long ma0 = 0; // the same of Σ r_j·m_j
+    long ma1 = 0;
+    long mb0 = 0;
+    long mb1 = 0;
+    long mc0 = 0;
+    long mc1 = 0;
     for (int j = 0; j < n; j++) {
       long rj = r[j];
+      long sr = rj >> 63;
       int i = 2 * (from + j);
-      long x0 = x[i];
-      long x1 = x[i + 1]; // < 2^63
-      // r·x = lo0 + (hi0 + lo1)·2^64 + hi1·2^128; multiplyHigh reads a word ≥ 2^63 as w − 2^64
+      // r·x = lo0 + (hi0 + lo1)·2^64 + hi1·2^128 for x = x0 + x1·2^64, x1 < 2^63; multiplyHigh
+      // reads a word ≥ 2^63 as w − 2^64
+      long x0 = values[i];
+      long x1 = values[i + 1];
       long lo0 = x0 * rj;
-      long hi0 = Math.multiplyHigh(x0, rj) + ((x0 >> 63) & rj) + ((rj >> 63) & x0);
+      long hi0 = Math.multiplyHigh(x0, rj) + ((x0 >> 63) & rj) + (sr & x0);
       long lo1 = x1 * rj;
-      long hi1 = Math.multiplyHigh(x1, rj) + ((rj >> 63) & x1);
-      a0 += lo0 & LOW32;
-      a1 += lo0 >>> 32;
-      b0 += (hi0 & LOW32) + (lo1 & LOW32);
-      b1 += (hi0 >>> 32) + (lo1 >>> 32);
-      c0 += hi1 & LOW32;
-      c1 += hi1 >>> 32;
+      long hi1 = Math.multiplyHigh(x1, rj) + (sr & x1);
+      va0 += lo0 & LOW32;
+      va1 += lo0 >>> 32;
+      vb0 += (hi0 & LOW32) + (lo1 & LOW32);
+      vb1 += (hi0 >>> 32) + (lo1 >>> 32);
+      vc0 += hi1 & LOW32;
+      vc1 += hi1 >>> 32;
+      x0 = macs[i];
+      x1 = macs[i + 1];
+      lo0 = x0 * rj;
+      hi0 = Math.multiplyHigh(x0, rj) + ((x0 >> 63) & rj) + (sr & x0);
+      lo1 = x1 * rj;
+      hi1 = Math.multiplyHigh(x1, rj) + (sr & x1);
+      ma0 += lo0 & LOW32;
+      ma1 += lo0 >>> 32;
+      mb0 += (hi0 & LOW32) + (lo1 & LOW32);
+      mb1 += (hi0 >>> 32) + (lo1 >>> 32);
+      mc0 += hi1 & LOW32;
+      mc1 += hi1 >>> 32;
     }
-    // Each sum is below 2^30 · 2^33; propagate the carries into four words.
-    long t = (a0 >>> 32) + a1;
+    addHalves(va0, va1, vb0, vb1, vc0, vc1, acc, 0);
+    addHalves(ma0, ma1, mb0, mb1, mc0, mc1, acc, 2);
+  }
+
+  /**
+   * {@code acc[o, o + 2) = (acc + w) mod p} for canonical acc and the sums of 32-bit halves of
+   * {@link #macSumsShort127}: {@code a0} at bit 0, {@code a1} at bit 32, ..., {@code c1} at bit
+   * 160, each below 2^63.
+   */
+  private static void addHalves(
+      long a0, long a1, long b0, long b1, long c0, long c1, long[] acc, int o) {
+    long t = (a0 >>> 32) + a1; // propagate the carries into four words
     long w0 = (a0 & LOW32) | (t << 32);
     t = (t >>> 32) + b0;
     long lo = t & LOW32;
@@ -546,18 +583,17 @@ final class SpdzKernels {
    * {@code acc[o, o + 2) = (acc + w) mod p} for canonical acc and w = w0 + .. + w3·2^192 < 2^254.
    */
   private static void foldInto127(long w0, long w1, long w2, long w3, long[] acc, int o) {
-    // w ≡ (w mod 2^127) + (w >>> 127), each below 2^127: a lazy value, then canonical
+    // w ≡ (w mod 2^127) + (w >>> 127), each below 2^127: s <= 2^128 − 2
     long h0 = (w1 >>> 63) | (w2 << 1);
     long h1 = (w2 >>> 63) | (w3 << 1);
     long s0 = w0 + h0;
     long s1 = (w1 & P_HI) + h1 + carry(w0, h0, s0);
-    long[] t = {s0, s1};
-    canonical127(t, 0);
+    long top = s1 >>> 63; // s folded once more: f <= p, so acc + f <= 2p − 1 < 2^128 − 1
+    long f0 = s0 + top;
+    long f1 = (s1 & P_HI) + carry(s0, top, f0);
     long a0 = acc[o];
-    long t0 = a0 + t[0];
-    acc[o] = t0;
-    acc[o + 1] = acc[o + 1] + t[1] + carry(a0, t[0], t0); // < 2p: lazy
-    canonical127(acc, o);
+    long t0 = a0 + f0;
+    reduce128(t0, acc[o + 1] + f1 + carry(a0, f0, t0), acc, o);
   }
 
   /** {@code share = a + c} (at P0 only, else a copy of a) and {@code mac = a' + α·c}. */

@@ -75,9 +75,13 @@ class PeerSharesTest {
     Field f = Fields.byName(field);
     long[][] shares = shares(f, parties, 50 + parties);
     PeerShares peers = new PeerShares(exchange(f, self, parties), inbox(shares, self, skip), COUNT);
+    // this party's shares three words into a frame, as BeaverMultiply reads them back: off the
+    // element grid over 2^127 − 1
+    long[] frame = new long[3 + shares[self].length];
+    System.arraycopy(shares[self], 0, frame, 3, shares[self].length);
     long[] sum = f.alloc(COUNT);
     for (int from = 0; from < COUNT; from += 512) {
-      peers.sum(shares[self], sum, from, Math.min(COUNT, from + 512));
+      peers.sum(frame, 3, sum, from, Math.min(COUNT, from + 512));
     }
     peers.check();
     for (int i = 0; i < COUNT; i++) {
@@ -118,7 +122,7 @@ class PeerSharesTest {
     PeerShares peers = new PeerShares(exchange(f, self, parties), inbox(shares, self, skip), COUNT);
     long[] sum = f.alloc(COUNT);
     for (int from = 0; from < COUNT; from += 512) {
-      peers.sum(shares[self], sum, from, Math.min(COUNT, from + 512));
+      peers.sum(shares[self], 0, sum, from, Math.min(COUNT, from + 512));
     }
     AbortException e = assertThrows(AbortException.class, peers::check);
     assertEquals(

@@ -94,6 +94,66 @@ class SpdzKernelsTest {
     assertArrayEquals(wantMac, mac);
   }
 
+  /**
+   * Every combination of edge values for d, e, y, a and c (8^5 elements, so every carry and fold of
+   * the sums meets its extremes), against BigInteger arithmetic mod p.
+   */
+  @Test
+  void beaver127_everyCombinationOfEdgeValues_matchesBigInteger() {
+    Field f = Fields.byName("m127");
+    BigInteger p = f.modulus();
+    BigInteger two64 = BigInteger.ONE.shiftLeft(64);
+    BigInteger[] edges = {
+      BigInteger.ZERO,
+      BigInteger.ONE,
+      p.subtract(BigInteger.TWO),
+      p.subtract(BigInteger.ONE),
+      two64.subtract(BigInteger.ONE), // low word all ones, high word 0
+      two64, // low word 0, high word 1
+      p.subtract(two64), // all bits but bit 64
+      BigInteger.ONE.shiftLeft(126).add(BigInteger.ONE.shiftLeft(63)) // both top bits of the words
+    };
+    int k = edges.length;
+    int m = k * k * k * k * k;
+    long[] opened = f.alloc(2 * m);
+    Shares y = new Shares(m, f.alloc(m), f.alloc(m));
+    Shares a = new Shares(m, f.alloc(m), f.alloc(m));
+    Shares c = new Shares(m, f.alloc(m), f.alloc(m));
+    for (int i = 0; i < m; i++) {
+      int n = i;
+      f.encode(edges[n % k], opened, i);
+      f.encode(edges[(n /= k) % k], opened, m + i);
+      f.encode(edges[(n /= k) % k], y.share, i);
+      f.encode(edges[(n /= k) % k], a.share, i);
+      f.encode(edges[(n /= k) % k], c.share, i);
+      f.encode(edges[(i * 5 + 3) % k], y.mac, i); // the MAC column: other combinations
+      f.encode(edges[(i * 3 + 1) % k], a.mac, i);
+      f.encode(edges[(i * 7 + 2) % k], c.mac, i);
+    }
+    Triples t = new Triples(a, new Shares(m, f.alloc(m), f.alloc(m)), c);
+
+    long[] share = f.alloc(m);
+    long[] mac = f.alloc(m);
+    SpdzKernels.beaver127(opened, m, t, y, share, mac);
+
+    for (int i = 0; i < m; i++) {
+      BigInteger d = f.toBigInteger(opened, i);
+      BigInteger e = f.toBigInteger(opened, m + i);
+      BigInteger wantShare =
+          d.multiply(f.toBigInteger(y.share, i))
+              .add(e.multiply(f.toBigInteger(a.share, i)))
+              .add(f.toBigInteger(c.share, i))
+              .mod(p);
+      BigInteger wantMac =
+          d.multiply(f.toBigInteger(y.mac, i))
+              .add(e.multiply(f.toBigInteger(a.mac, i)))
+              .add(f.toBigInteger(c.mac, i))
+              .mod(p);
+      assertEquals(wantShare, f.toBigInteger(share, i), "share of element " + i);
+      assertEquals(wantMac, f.toBigInteger(mac, i), "MAC of element " + i);
+    }
+  }
+
   @ParameterizedTest
   @CsvSource({"m61", "m127"})
   void macSums_randomAndEdgeValues_matchInnerProducts(String name) {
@@ -127,6 +187,42 @@ class SpdzKernelsTest {
         v = v.add(rj.multiply(f.toBigInteger(values, from + j)));
         mu = mu.add(rj.multiply(f.toBigInteger(macs, from + j)));
       }
+    }
+    assertEquals(v.mod(p), f.toBigInteger(acc, 0));
+    assertEquals(mu.mod(p), f.toBigInteger(acc, 1));
+  }
+
+  /**
+   * The largest terms throughout, r = 2^64 − 1 and values and MAC shares p − 1 and p − 2, many of
+   * them: every 32-bit half sum of the kernel grows at its fastest.
+   */
+  @Test
+  void macSums127_largestTermsThroughout_matchInnerProducts() {
+    Field f = Fields.byName("m127");
+    int n = 20_000;
+    BigInteger p = f.modulus();
+    long[] r = new long[n];
+    long[] values = f.alloc(n);
+    long[] macs = f.alloc(n);
+    java.util.Arrays.fill(r, -1L);
+    for (int j = 0; j < n; j++) {
+      f.encode(p.subtract(BigInteger.ONE), values, j);
+      f.encode(p.subtract(BigInteger.valueOf(1 + j % 2)), macs, j);
+    }
+    r[3] = 0;
+    long[] acc = new long[4];
+    f.encode(p.subtract(BigInteger.ONE), acc, 0); // a canonical, nonzero start
+    f.encode(p.subtract(BigInteger.TWO), acc, 1);
+
+    SpdzKernels.macSumsShort127(r, values, macs, 0, n, acc);
+
+    BigInteger rMax = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+    BigInteger v = p.subtract(BigInteger.ONE);
+    BigInteger mu = p.subtract(BigInteger.TWO);
+    for (int j = 0; j < n; j++) {
+      BigInteger rj = j == 3 ? BigInteger.ZERO : rMax;
+      v = v.add(rj.multiply(p.subtract(BigInteger.ONE)));
+      mu = mu.add(rj.multiply(p.subtract(BigInteger.valueOf(1 + j % 2))));
     }
     assertEquals(v.mod(p), f.toBigInteger(acc, 0));
     assertEquals(mu.mod(p), f.toBigInteger(acc, 1));
@@ -171,6 +267,12 @@ class SpdzKernelsTest {
     long[] deMac = f.alloc(2 * M);
 
     SpdzKernels.differences127(x, y, t, M, de, deMac);
+    // d and e into a frame from word 3, off the element grid, in two ranges; words around stay
+    long[] frame = new long[3 + 4 * M + 2];
+    java.util.Arrays.fill(frame, 42);
+    long[] deMac2 = f.alloc(2 * M);
+    SpdzKernels.differences127(x, y, t, M, frame, 3, deMac2, 0, 700);
+    SpdzKernels.differences127(x, y, t, M, frame, 3, deMac2, 700, M);
 
     BigInteger p = f.modulus();
     for (int i = 0; i < M; i++) {
@@ -179,6 +281,11 @@ class SpdzKernelsTest {
       assertEquals(minus(f, x.mac, t.a().mac, i, p), f.toBigInteger(deMac, i));
       assertEquals(minus(f, y.mac, t.b().mac, i, p), f.toBigInteger(deMac, M + i));
     }
+    assertArrayEquals(de, java.util.Arrays.copyOfRange(frame, 3, 3 + 4 * M));
+    assertArrayEquals(deMac, deMac2);
+    assertArrayEquals(new long[] {42, 42, 42}, java.util.Arrays.copyOf(frame, 3));
+    assertArrayEquals(
+        new long[] {42, 42}, java.util.Arrays.copyOfRange(frame, 3 + 4 * M, 5 + 4 * M));
   }
 
   @Test
@@ -191,7 +298,7 @@ class SpdzKernelsTest {
     long[] de = f.alloc(2 * M);
     long[] deMac = f.alloc(2 * M);
 
-    SpdzKernels.differences61(x, y, t, M, de, deMac, 0, M);
+    SpdzKernels.differences61(x, y, t, M, de, 0, deMac, 0, M);
 
     BigInteger p = f.modulus();
     for (int i = 0; i < M; i++) {
@@ -212,8 +319,8 @@ class SpdzKernelsTest {
     long[] sum2 = f.alloc(M);
     long[] sum3 = f.alloc(M);
 
-    assertEquals(true, SpdzKernels.addChecked61(a, b, 3, sum2, 0, M));
-    assertEquals(true, SpdzKernels.addChecked61(a, b, 3, c, 5, sum3, 0, M));
+    assertEquals(true, SpdzKernels.addChecked61(a, 0, b, 3, sum2, 0, M));
+    assertEquals(true, SpdzKernels.addChecked61(a, 0, b, 3, c, 5, sum3, 0, M));
 
     BigInteger p = f.modulus();
     for (int i = 0; i < M; i++) {
@@ -223,12 +330,12 @@ class SpdzKernelsTest {
           ab.add(f.toBigInteger(c, 5 + i)).mod(p), f.toBigInteger(sum3, i), "element " + i);
     }
     b[3 + 7] = Mersenne61.P; // p itself, then a word past 61 bits, are outside the field
-    assertEquals(false, SpdzKernels.addChecked61(a, b, 3, sum2, 0, M));
-    assertEquals(false, SpdzKernels.addChecked61(a, c, 5, b, 3, sum3, 0, M));
+    assertEquals(false, SpdzKernels.addChecked61(a, 0, b, 3, sum2, 0, M));
+    assertEquals(false, SpdzKernels.addChecked61(a, 0, c, 5, b, 3, sum3, 0, M));
     b[3 + 7] = 0;
     c[5 + 9] = -1L;
-    assertEquals(false, SpdzKernels.addChecked61(a, c, 5, sum2, 0, M));
-    assertEquals(false, SpdzKernels.addChecked61(a, b, 3, c, 5, sum3, 0, M));
+    assertEquals(false, SpdzKernels.addChecked61(a, 0, c, 5, sum2, 0, M));
+    assertEquals(false, SpdzKernels.addChecked61(a, 0, b, 3, c, 5, sum3, 0, M));
   }
 
   private static BigInteger minus(Field f, long[] a, long[] b, int i, BigInteger p) {
@@ -243,7 +350,7 @@ class SpdzKernelsTest {
     long[] b = column(f, prg, M + 3, 4);
     long[] sum = f.alloc(M);
 
-    assertEquals(true, SpdzKernels.addChecked127(a, b, 3, sum, 0, M));
+    assertEquals(true, SpdzKernels.addChecked127(a, 0, b, 6, sum, 0, M));
 
     BigInteger p = f.modulus();
     for (int i = 0; i < M; i++) {
@@ -252,11 +359,19 @@ class SpdzKernelsTest {
     }
     // in place, as the suite sums a second peer's shares into the first sum
     long[] again = sum.clone();
-    assertEquals(true, SpdzKernels.addChecked127(again, b, 3, again, 0, M));
+    assertEquals(true, SpdzKernels.addChecked127(again, 0, b, 6, again, 0, M));
     for (int i = 0; i < M; i++) {
       BigInteger want = f.toBigInteger(sum, i).add(f.toBigInteger(b, 3 + i)).mod(p);
       assertEquals(want, f.toBigInteger(again, i), "element " + i);
     }
+    // a and b off the element grid (from words 1 and 7), as shares in frames may lie
+    long[] a1 = new long[1 + 2 * M];
+    System.arraycopy(a, 0, a1, 1, 2 * M);
+    long[] b7 = new long[1 + b.length];
+    System.arraycopy(b, 0, b7, 1, b.length);
+    long[] odd = f.alloc(M);
+    assertEquals(true, SpdzKernels.addChecked127(a1, 1, b7, 7, odd, 0, M));
+    assertArrayEquals(sum, odd);
   }
 
   @Test
@@ -267,9 +382,9 @@ class SpdzKernelsTest {
     for (long[] bad : bad127) {
       long[] b = {7, 3, 0, 0, bad[0], bad[1], 0, 0};
       long[] sum = new long[6];
-      assertEquals(false, SpdzKernels.addChecked127(a, b, 1, sum, 0, 3), bad[0] + ", " + bad[1]);
-      assertEquals(true, SpdzKernels.addChecked127(a, b, 0, sum, 0, 2));
-      assertEquals(true, SpdzKernels.addChecked127(a, b, 3, sum, 0, 1));
+      assertEquals(false, SpdzKernels.addChecked127(a, 0, b, 2, sum, 0, 3), bad[0] + ", " + bad[1]);
+      assertEquals(true, SpdzKernels.addChecked127(a, 0, b, 0, sum, 0, 2));
+      assertEquals(true, SpdzKernels.addChecked127(a, 0, b, 6, sum, 0, 1));
     }
   }
 
@@ -284,7 +399,12 @@ class SpdzKernelsTest {
       long[] c = column(f, prg, Math.max(m, 8) + 1, 7);
       long[] sum = f.alloc(m);
 
-      assertEquals(true, SpdzKernels.addChecked127(a, b, 3, c, 1, sum, 0, m));
+      assertEquals(true, SpdzKernels.addChecked127(a, 0, b, 6, c, 2, sum, 0, m));
+      long[] a5 = new long[5 + a.length]; // a off the element grid, from word 5
+      System.arraycopy(a, 0, a5, 5, a.length);
+      long[] odd = f.alloc(m);
+      assertEquals(true, SpdzKernels.addChecked127(a5, 5, b, 6, c, 2, odd, 0, m));
+      assertArrayEquals(sum, odd, "m " + m);
 
       for (int i = 0; i < m; i++) {
         BigInteger want =
@@ -293,7 +413,7 @@ class SpdzKernelsTest {
       }
       // in place, as the suite adds a further pair of peers to the first sum
       long[] again = sum.clone();
-      assertEquals(true, SpdzKernels.addChecked127(again, c, 1, b, 3, again, 0, m));
+      assertEquals(true, SpdzKernels.addChecked127(again, 0, c, 2, b, 6, again, 0, m));
       for (int i = 0; i < m; i++) {
         BigInteger want =
             f.toBigInteger(sum, i)
@@ -321,8 +441,8 @@ class SpdzKernelsTest {
     int to = M - 7;
     for (int lo = from; lo < to; lo += 512) { // blocks, as BeaverMultiply sums them
       int hi = Math.min(to, lo + 512);
-      assertEquals(true, SpdzKernels.addChecked127(a, b, 5, sum2, lo, hi));
-      assertEquals(true, SpdzKernels.addChecked127(a, b, 5, c, 2, sum3, lo, hi));
+      assertEquals(true, SpdzKernels.addChecked127(a, 0, b, 10, sum2, lo, hi));
+      assertEquals(true, SpdzKernels.addChecked127(a, 0, b, 10, c, 4, sum3, lo, hi));
     }
     for (int i = 0; i < M; i++) {
       if (i < from || i >= to) {
@@ -350,7 +470,7 @@ class SpdzKernelsTest {
           long[] b = {y[0], y[1]};
           long[] c = {z[0], z[1]};
           long[] sum = new long[2];
-          assertEquals(true, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, 0, 1));
+          assertEquals(true, SpdzKernels.addChecked127(a, 0, b, 0, c, 0, sum, 0, 1));
           BigInteger want =
               f.toBigInteger(a, 0).add(f.toBigInteger(b, 0)).add(f.toBigInteger(c, 0)).mod(p);
           assertEquals(want, f.toBigInteger(sum, 0));
@@ -375,16 +495,16 @@ class SpdzKernelsTest {
           sent[2 * at + 1] = bad[1];
           long[] sum = new long[2 * m];
           String what = bad[0] + ", " + bad[1] + " at " + at + " from peer " + peer;
-          assertEquals(false, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, 0, m), what);
+          assertEquals(false, SpdzKernels.addChecked127(a, 0, b, 0, c, 0, sum, 0, m), what);
           // only the elements in [from, to) are read
-          assertEquals(true, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, 0, at), what);
-          assertEquals(true, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, at + 1, m), what);
-          assertEquals(false, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, at, at + 1), what);
+          assertEquals(true, SpdzKernels.addChecked127(a, 0, b, 0, c, 0, sum, 0, at), what);
+          assertEquals(true, SpdzKernels.addChecked127(a, 0, b, 0, c, 0, sum, at + 1, m), what);
+          assertEquals(false, SpdzKernels.addChecked127(a, 0, b, 0, c, 0, sum, at, at + 1), what);
           int from = Math.max(0, at - 511); // a block that ends with it
-          assertEquals(false, SpdzKernels.addChecked127(a, b, 0, c, 0, sum, from, at + 1), what);
+          assertEquals(false, SpdzKernels.addChecked127(a, 0, b, 0, c, 0, sum, from, at + 1), what);
           if (at > 0) { // offsets shift the peers' elements against a and sum
-            assertEquals(true, SpdzKernels.addChecked127(a, b, 1, c, 1, sum, at, m - 1), what);
-            assertEquals(false, SpdzKernels.addChecked127(a, b, 1, c, 1, sum, 0, at), what);
+            assertEquals(true, SpdzKernels.addChecked127(a, 0, b, 2, c, 2, sum, at, m - 1), what);
+            assertEquals(false, SpdzKernels.addChecked127(a, 0, b, 2, c, 2, sum, 0, at), what);
           }
         }
       }

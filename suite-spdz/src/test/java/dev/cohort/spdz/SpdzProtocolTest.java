@@ -234,6 +234,87 @@ class SpdzProtocolTest {
     }
   }
 
+  /**
+   * A multiplication whose d and e start one word into every frame (another protocol of the round
+   * wrote a word first): over 2^127 − 1 they are off the element grid in the frames, where the
+   * Mersenne kernels write this party's shares and read them back to sum them.
+   */
+  @ParameterizedTest(name = "{0} parties")
+  @ValueSource(ints = {2, 3, 4})
+  void multiply_afterAnOddWordInTheSameFrames_matchesPlaintext(int n) {
+    int length = 600; // past one kernel block
+    long[] xs = new long[length];
+    long[] ys = new long[length];
+    for (int i = 0; i < length; i++) {
+      xs[i] = (i * 7919L) % (1 << BITS - 1) - (i % 5) * 977;
+      ys[i] = (1 << BITS - 1) - 1 - (i * 104729L) % (1 << BITS);
+    }
+    Computation<long[]> c =
+        b -> {
+          SecretVector x = b.input(0, b.myId() == 0 ? xs : null, length, BITS);
+          SecretVector y = b.input(n - 1, b.myId() == n - 1 ? ys : null, length, BITS);
+          return b.open(b.mul(x, y));
+        };
+    for (Field f : List.of(M61, M127)) {
+      SuiteFactory suite = CorruptParty.decorated(SpdzSuite.insecureFactory(f, 45), OddWord::new);
+      for (Result<long[]> r : run(suite, n, 45, c)) {
+        long[] want = new long[length];
+        for (int i = 0; i < length; i++) {
+          want[i] = xs[i] * ys[i];
+        }
+        assertArrayEquals(want, r.value(), f.name());
+      }
+    }
+  }
+
+  /** A suite whose multiplications send every peer one word (its party) before d and e. */
+  private static final class OddWord extends dev.cohort.testing.ForwardingSuite {
+    private final int party;
+
+    OddWord(int party, dev.cohort.suite.Suite suite) {
+      super(suite);
+      this.party = party;
+    }
+
+    @Override
+    public dev.cohort.suite.RoundProtocol multiply(
+        dev.cohort.suite.Shares a, dev.cohort.suite.Shares b) {
+      dev.cohort.suite.RoundProtocol multiply = delegate.multiply(a, b);
+      int parties = delegate.parties();
+      return new dev.cohort.suite.RoundProtocol() {
+        @Override
+        public boolean isDone() {
+          return multiply.isDone();
+        }
+
+        @Override
+        public void send(int round, dev.cohort.suite.Outbox out) {
+          for (int k = 0; k < parties; k++) {
+            if (k != party) {
+              out.write(k, party);
+            }
+          }
+          multiply.send(round, out);
+        }
+
+        @Override
+        public boolean receive(int round, dev.cohort.suite.Inbox in) {
+          for (int k = 0; k < parties; k++) {
+            if (k != party) {
+              assertEquals(k, in.read(k));
+            }
+          }
+          return multiply.receive(round, in);
+        }
+
+        @Override
+        public dev.cohort.suite.Shares shares() {
+          return multiply.shares();
+        }
+      };
+    }
+  }
+
   @ParameterizedTest(name = "{0} parties, cheater P{1}, element {2}")
   @CsvSource({"3,2,9", "3,1,0", "3,0,13", "4,3,5", "5,1,11", "5,4,2"})
   void multiply_valueOutsideFieldFromAnyPeer_honestPartiesAbortNamingSenderAndElement(
