@@ -61,6 +61,23 @@ public final class Inbox {
     return positions[peer] % words == 0;
   }
 
+  /**
+   * Consumes {@code peer}'s whole frame when it is exactly the next {@code n} words (nothing read
+   * from it yet, nothing after them) and returns the frame's array itself, which then belongs to
+   * the caller: it may overwrite it and keep it, for instance as the result column of a gate whose
+   * message is alone in its frame, instead of allocating and zeroing a column and adding the
+   * message into it. Returns null, consuming nothing, otherwise. A transport hands each round fresh
+   * arrays ({@link dev.cohort.net.Channel#exchange}), so nothing else sees the frame change.
+   */
+  public long[] takeWholeFrame(int peer, int n) {
+    long[] frame = frames[peer];
+    if (frame == null || positions[peer] != 0 || frame.length != n) {
+      return null;
+    }
+    positions[peer] = n;
+    return frame;
+  }
+
   /** The array holding the elements of the last {@link #takeElements}. */
   public long[] elements() {
     return elements;

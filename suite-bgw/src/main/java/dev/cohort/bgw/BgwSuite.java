@@ -34,6 +34,7 @@ public final class BgwSuite extends PolynomialSuite {
   private final BgwLane lane = new BgwLane(this); // the pairwise generators and scratch themselves
   private BgwSplit split; // per-chunk lanes of split kernels, made on first use
   private BgwPrssBits.Weights prssBitWeights; // computed on first use
+  private long[] spareColumn; // see spareColumn(int)
 
   private BgwSuite(BgwConfig config, int party, int parties, Prg prg) {
     super(config.field(), party, parties);
@@ -219,6 +220,27 @@ public final class BgwSuite extends PolynomialSuite {
    */
   long[] scratch(int slot, int m) {
     return lane.scratch(slot, m);
+  }
+
+  /**
+   * The column last handed back by {@link #recycle} when it holds {@code m} elements, with its old
+   * values (the caller overwrites or zeroes it), or null. A multiplication sums its own shares into
+   * such a column while its frames travel, then adds it into the received frame that it keeps as
+   * its result ({@link BgwReshare#receive}) and hands the column back: in a chain of rounds of one
+   * size no result column is allocated and zeroed (8 MB per 10^6 elements over 2^61 − 1).
+   */
+  long[] spareColumn(int m) {
+    long[] c = spareColumn;
+    if (c == null || c.length != m * words) {
+      return null;
+    }
+    spareColumn = null;
+    return c;
+  }
+
+  /** Takes back a column that no one else holds, for {@link #spareColumn}. */
+  void recycle(long[] column) {
+    spareColumn = column;
   }
 
   // ---- splitting kernels over threads ----
