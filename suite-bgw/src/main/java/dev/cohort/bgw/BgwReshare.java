@@ -135,7 +135,9 @@ final class BgwReshare implements RoundProtocol {
       }
       for (int d = 0; d < dealers.length; d++) {
         int dealer = dealers[d];
-        if (dealer == self) {
+        if (dealer == self && factors != null && suite.dealsProductsInOnePass()) {
+          suite.dealProducts(lane, secrets, factors, start, n, out, at, coefficients, d, result);
+        } else if (dealer == self) {
           long[] mine = mySecrets(lane, start, n);
           suite.deal(lane, mine, n, out, at, start, coefficients, d, result, start);
         } else if (suite.sharing.isSeeded(dealer, self)) {

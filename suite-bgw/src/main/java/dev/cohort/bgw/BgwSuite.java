@@ -170,10 +170,7 @@ public final class BgwSuite extends PolynomialSuite {
       if (c == null) {
         continue;
       }
-      if (weight != null) {
-        c = c.clone();
-        field.mul(c, 0, weight, wo, c, 0, 1);
-      }
+      c = weighted(c, weight, wo);
       if (k == party) {
         if (acc != null) {
           field.combine(terms, c, acc, ao, m, true);
@@ -186,6 +183,66 @@ public final class BgwSuite extends PolynomialSuite {
         System.arraycopy(buffer, 0, out.buffer(k), at[k] + from * words, m * words);
       }
     }
+  }
+
+  /**
+   * Whether {@link #dealProducts} applies: threshold one among three parties, where a dealer keeps
+   * one share of its product, draws one from the pairwise seed and sends one.
+   */
+  boolean dealsProductsInOnePass() {
+    return threshold == 1 && parties == 3;
+  }
+
+  /**
+   * {@link #deal} of the products {@code a[from + i]·b[from + i]}, {@code i < m}, weighted by
+   * {@code weight[wo]}, in one pass ({@link Field#dealProducts}): the product is used where it is
+   * made, and the sent share is written straight into its place in the frame reserved at {@code at}
+   * (where the frame's words lie on whole elements).
+   */
+  void dealProducts(
+      BgwLane lane,
+      long[] a,
+      long[] b,
+      int from,
+      int m,
+      Outbox out,
+      int[] at,
+      long[] weight,
+      int wo,
+      long[] acc) {
+    long[] r = lane.scratch(1, m);
+    lane.random(lane.toSeeded(sharing.seeded(party, 0)), r, 0, m);
+    int other = 0;
+    while (other == party || sharing.dealCoefficients[other] == null) {
+      other++;
+    }
+    long[][] c = {
+      weighted(sharing.dealCoefficients[party], weight, wo),
+      weighted(sharing.dealCoefficients[other], weight, wo)
+    };
+    long[] scratch = lane.scratch(threshold + 1, m);
+    int word = at[other] + from * words;
+    if (word % words == 0) {
+      field.dealProducts(a, b, from, r, c, acc, out.buffer(other), word / words, m, scratch);
+      return;
+    }
+    long[] buffer = lane.scratch(0, m);
+    field.dealProducts(a, b, from, r, c, acc, buffer, 0, m, scratch);
+    System.arraycopy(buffer, 0, out.buffer(other), word, m * words);
+  }
+
+  /**
+   * Dealing coefficients {@code c} with the weight {@code weight[wo]} folded into the secret's (a
+   * copy), or {@code c} itself when there is no weight: the seeded values are read as values of the
+   * weighted polynomial, so only the secret's coefficient changes.
+   */
+  private long[] weighted(long[] c, long[] weight, int wo) {
+    if (weight == null) {
+      return c;
+    }
+    long[] w = c.clone();
+    field.mul(w, 0, weight, wo, w, 0, 1);
+    return w;
   }
 
   /**
