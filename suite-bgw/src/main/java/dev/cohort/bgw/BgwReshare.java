@@ -124,24 +124,37 @@ final class BgwReshare implements RoundProtocol {
     return at;
   }
 
-  /** Elements [from, to), block by block, drawing and keeping scratch in {@code lane}. */
+  /**
+   * Elements [from, to), block by block, drawing and keeping scratch in {@code lane}. In each block
+   * the first share drawn from a pairwise seed is drawn straight into the result, which saves
+   * zeroing the block and a pass that adds it; the other seeded shares are added, and this party's
+   * own dealing comes last. The generators are separate and sums mod p exact, so the order changes
+   * no share.
+   */
   private void sendRange(BgwLane lane, Outbox out, int[] at, int from, int to) {
     int self = suite.myId();
     int words = suite.field().words();
     for (int start = from; start < to; start += BLOCK) {
       int n = Math.min(BLOCK, to - start);
-      if (dirty) {
+      boolean written = false;
+      for (int dealer : dealers) {
+        if (dealer != self && suite.sharing.isSeeded(dealer, self)) {
+          suite.addSeededShare(lane, dealer, result, start, n, written);
+          written = true;
+        }
+      }
+      if (!written && dirty) {
         Arrays.fill(result, start * words, (start + n) * words, 0L);
       }
       for (int d = 0; d < dealers.length; d++) {
-        int dealer = dealers[d];
-        if (dealer == self && factors != null && suite.dealsProductsInOnePass()) {
+        if (dealers[d] != self) {
+          continue;
+        }
+        if (factors != null && suite.dealsProductsInOnePass()) {
           suite.dealProducts(lane, secrets, factors, start, n, out, at, coefficients, d, result);
-        } else if (dealer == self) {
+        } else {
           long[] mine = mySecrets(lane, start, n);
           suite.deal(lane, mine, n, out, at, start, coefficients, d, result, start);
-        } else if (suite.sharing.isSeeded(dealer, self)) {
-          suite.addSeededShare(lane, dealer, result, start, n);
         }
       }
     }

@@ -248,12 +248,21 @@ public final class BgwSuite extends PolynomialSuite {
   /**
    * Adds this party's share of {@code m} values dealt by {@code dealer}, drawn from their seed, to
    * {@code acc} from element {@code ao}: the scaling by x_self (see {@link
-   * ShamirSharing#seedScale}) and the addition in one pass.
+   * ShamirSharing#seedScale}) and the addition in one pass. With {@code add} false the share is
+   * drawn straight into {@code acc} instead (whatever it held), scaled there.
    */
-  void addSeededShare(BgwLane lane, int dealer, long[] acc, int ao, int m) {
+  void addSeededShare(BgwLane lane, int dealer, long[] acc, int ao, int m, boolean add) {
+    boolean scaled = sharing.seedScale != null && party != 0; // x_0 = 1
+    if (!add) {
+      lane.random(lane.fromDealer(dealer), acc, ao, m);
+      if (scaled) {
+        field.scale(acc, ao, sharing.seedScale, party, acc, ao, m);
+      }
+      return;
+    }
     long[] s = lane.scratch(threshold + 1, m);
     lane.random(lane.fromDealer(dealer), s, 0, m);
-    if (sharing.seedScale != null && party != 0) {
+    if (scaled) {
       field.scaleAdd(s, 0, sharing.seedScale, party, acc, ao, m);
     } else {
       field.add(acc, ao, s, 0, acc, ao, m);
