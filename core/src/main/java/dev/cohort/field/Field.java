@@ -117,6 +117,33 @@ public interface Field {
   }
 
   /**
+   * A dealer's pass over products at threshold one: for {@code i < n}, with {@code d = a[from + i]
+   * · b[from + i]} and the seeded value {@code r[i]}, adds {@code own[0]·d + own[1]·r[i]} to {@code
+   * acc[from + i]} and writes {@code other[0]·d + other[1]·r[i]} to {@code out[oo + i]}, where
+   * {@code own} and {@code other} are {@code coefficients[0]} and {@code [1]}: BGW's multiplication
+   * at n = 3, where each dealer keeps one share of its product and sends one. {@code out} must not
+   * alias the others. The default multiplies into {@code scratch} (at least n elements) and
+   * combines twice ({@link #mul}, {@link #combine}); a field with cheap lazy reduction fuses the
+   * three passes into one.
+   */
+  default void dealProducts(
+      long[] a,
+      long[] b,
+      int from,
+      long[] r,
+      long[][] coefficients,
+      long[] acc,
+      long[] out,
+      int oo,
+      int n,
+      long[] scratch) {
+    mul(a, from, b, from, scratch, 0, n);
+    long[][] terms = {scratch, r};
+    combine(terms, coefficients[0], acc, from, n, true);
+    combine(terms, coefficients[1], out, oo, n, false);
+  }
+
+  /**
    * {@code out[oo + j] = Σ_i c_i · a[ao + i·n + j]} for {@code j < n}: {@code rows} rows of n
    * elements scaled by the elements {@code c_i} of {@code scalars} and summed (bits composed into
    * integers with powers of two). The default is {@link #scale} and {@link #scaleAdd} row by row.

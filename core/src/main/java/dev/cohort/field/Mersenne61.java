@@ -193,6 +193,37 @@ public final class Mersenne61 implements Field {
     }
   }
 
+  /**
+   * One pass instead of three (the products, then the kept and the sent share): each product is
+   * folded once and used at once, without a reduction, and each share sums two folded products,
+   * with the kept share's old value, before one reduction.
+   */
+  @Override
+  public void dealProducts(
+      long[] a,
+      long[] b,
+      int from,
+      long[] r,
+      long[][] coefficients,
+      long[] acc,
+      long[] out,
+      int oo,
+      int n,
+      long[] scratch) {
+    long c0 = coefficients[0][0];
+    long c1 = coefficients[0][1];
+    long e0 = coefficients[1][0];
+    long e1 = coefficients[1][1];
+    for (int i = 0; i < n; i++) {
+      long d = foldProduct(a[from + i], b[from + i]); // < 2^62
+      long ri = r[i];
+      // d·c folds below 2^62 + 2^61 (its high word is below 2^59), r·c below 2^62: with the kept
+      // share (below 2^61) the sum stays below 3·2^62 < 2^64, read unsigned by finish
+      acc[from + i] = finish(acc[from + i] + foldProduct(d, c0) + foldProduct(ri, c1));
+      out[oo + i] = finish(foldProduct(d, e0) + foldProduct(ri, e1));
+    }
+  }
+
   /** {@code a * b} folded once: congruent mod p and below 2^62. */
   private static long foldProduct(long a, long b) {
     long hi = Math.multiplyHigh(a, b); // < 2^58

@@ -16,9 +16,11 @@ public interface Channel extends AutoCloseable {
   /**
    * Sends {@code lengths[p]} words of {@code outgoing[p]} to every peer {@code p} (the entry for
    * this party is ignored) and returns the frame received from each peer (null at this party's
-   * index). Throws {@link dev.cohort.api.NetworkException} naming the peer when one fails,
-   * disconnects or sends nothing within the timeout. The outgoing arrays are only read: the caller
-   * may read them back afterwards (see {@link dev.cohort.suite.Outbox}).
+   * index), as fresh arrays that belong to the caller from then on: it may overwrite and keep them
+   * (see {@link dev.cohort.suite.Inbox#takeWholeFrame}). The outgoing arrays are only read: the
+   * caller may read them back afterwards (see {@link dev.cohort.suite.Outbox}). Throws {@link
+   * dev.cohort.api.NetworkException} naming the peer when one fails, disconnects or sends nothing
+   * within the timeout.
    */
   long[][] exchange(long[][] outgoing, int[] lengths);
 

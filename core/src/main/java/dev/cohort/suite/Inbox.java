@@ -12,6 +12,7 @@ public final class Inbox {
 
   private final long[][] frames;
   private final int[] ends; // a frame's words are frames[p][0, ends[p])
+  private boolean owned; // the frames are fresh arrays of this party's, not a sender's buffers
   private final int[] positions;
   private int round;
   private long[] elements; // see takeElements
@@ -25,6 +26,7 @@ public final class Inbox {
   /** Installs the frames of a new round, each a whole array (null at this party's index). */
   public void reset(int round, long[][] received) {
     this.round = round;
+    this.owned = true;
     for (int p = 0; p < frames.length; p++) {
       frames[p] = received[p];
       ends[p] = received[p] == null ? 0 : received[p].length;
@@ -39,6 +41,7 @@ public final class Inbox {
    */
   public void reset(int round, long[][] received, int[] lengths) {
     this.round = round;
+    this.owned = false; // the senders' buffers: read only, never handed out whole
     for (int p = 0; p < frames.length; p++) {
       if (received[p] != null && (lengths[p] < 0 || lengths[p] > received[p].length)) {
         throw new IllegalArgumentException(
@@ -80,6 +83,25 @@ public final class Inbox {
    */
   public boolean aligned(int peer, int words) {
     return positions[peer] % words == 0;
+  }
+
+  /**
+   * Consumes {@code peer}'s whole frame when it is exactly the next {@code n} words (nothing read
+   * from it yet, nothing after them) and returns the frame's array itself, which then belongs to
+   * the caller: it may overwrite it and keep it, for instance as the result column of a gate whose
+   * message is alone in its frame, instead of allocating and zeroing a column and adding the
+   * message into it. Returns null, consuming nothing, otherwise, and always for frames installed
+   * with their lengths (a sender's own buffers, which are not this party's to change). A transport
+   * hands each round fresh arrays ({@link dev.cohort.net.Channel#exchange}), so nothing else sees
+   * the frame change.
+   */
+  public long[] takeWholeFrame(int peer, int n) {
+    long[] frame = frames[peer];
+    if (!owned || frame == null || positions[peer] != 0 || frame.length != n) {
+      return null;
+    }
+    positions[peer] = n;
+    return frame;
   }
 
   /** The array holding the elements of the last {@link #takeElements}. */

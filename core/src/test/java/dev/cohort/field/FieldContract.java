@@ -334,6 +334,62 @@ abstract class FieldContract {
     assertElements(expected, out, batch.oo());
   }
 
+  /** Products dealt at threshold one: the kept share accumulated, the sent share written. */
+  @Property(seed = "42")
+  void dealProducts_matchesBigInteger(
+      @ForAll("batches") Batch batch,
+      @ForAll("elements") BigInteger c0,
+      @ForAll("elements") BigInteger c1,
+      @ForAll("elements") BigInteger e0,
+      @ForAll("elements") BigInteger e1) {
+    List<BigInteger> r = zip(batch, (x, y) -> x.add(y.multiply(c1)).add(e0));
+    List<BigInteger> kept = zip(batch, (x, y) -> y.subtract(x).add(c0));
+    checkDealProducts(
+        batch.a(), batch.b(), r, kept, List.of(c0, c1, e0, e1), batch.ao(), batch.oo());
+  }
+
+  /** Every operand and coefficient p − 1 (or 0, or 1): the largest and smallest intermediates. */
+  @Example
+  void dealProducts_edgeValues_matchesBigInteger() {
+    for (BigInteger v : List.of(p().subtract(BigInteger.ONE), BigInteger.ZERO, BigInteger.ONE)) {
+      List<BigInteger> vs = List.of(v, v, v, v, v);
+      List<BigInteger> mixed =
+          List.of(v, BigInteger.ONE, p().subtract(BigInteger.ONE), BigInteger.ZERO, v);
+      checkDealProducts(vs, vs, vs, vs, List.of(v, v, v, v), 1, 2);
+      checkDealProducts(vs, mixed, mixed, vs, List.of(v, BigInteger.ONE, v, v), 0, 0);
+    }
+  }
+
+  private void checkDealProducts(
+      List<BigInteger> a,
+      List<BigInteger> b,
+      List<BigInteger> r,
+      List<BigInteger> kept,
+      List<BigInteger> c,
+      int from,
+      int oo) {
+    int n = a.size();
+    long[][] cs = {field().alloc(2), field().alloc(2)};
+    for (int j = 0; j < 4; j++) {
+      field().encode(c.get(j), cs[j / 2], j % 2);
+    }
+    long[] acc = pack(kept, from);
+    long[] out = sentinels(oo + n + 1);
+    long[] scratch = field().alloc(n);
+    field()
+        .dealProducts(pack(a, from), pack(b, from), from, pack(r, 0), cs, acc, out, oo, n, scratch);
+    List<BigInteger> wantKept = new ArrayList<>();
+    List<BigInteger> wantSent = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      BigInteger d = a.get(i).multiply(b.get(i));
+      BigInteger ri = r.get(i);
+      wantKept.add(kept.get(i).add(c.get(0).multiply(d)).add(c.get(1).multiply(ri)).mod(p()));
+      wantSent.add(c.get(2).multiply(d).add(c.get(3).multiply(ri)).mod(p()));
+    }
+    assertElements(wantKept, acc, from);
+    assertElements(wantSent, out, oo);
+  }
+
   /** Coefficients (1 − c, c), a Lagrange basis as in every unweighted Shamir share. */
   @Property(seed = "42")
   void combine_twoTermsSummingToOne_matchesBigInteger(

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.cohort.api.AbortException;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /** Reading a round's frames: elements in place or copied, and short or over-long frames. */
@@ -45,6 +46,24 @@ class InboxTest {
     assertEquals(true, in.aligned(1, 2));
     assertEquals(1, in.takeElements(1, 3, 2, null)); // in place: the spare is not touched
     assertSame(FRAME, in.elements());
+  }
+
+  @Test
+  void takeWholeFrame_messageAloneInItsFrame_handsOverTheFrame() {
+    assertSame(FRAME, in.takeWholeFrame(1, FRAME.length));
+    in.checkFullyRead(); // consumed: nothing left unread
+  }
+
+  @Test
+  void takeWholeFrame_partOfTheFrame_consumesNothing() {
+    assertEquals(null, in.takeWholeFrame(1, FRAME.length - 1)); // more words follow
+    assertEquals(null, in.takeWholeFrame(0, 0)); // no frame from this party
+    assertEquals(9, in.read(1));
+    assertEquals(null, in.takeWholeFrame(1, FRAME.length - 1)); // words were read before it
+    long[] rest = new long[8];
+    in.read(1, rest, 0, 8);
+    assertArrayEquals(Arrays.copyOfRange(FRAME, 1, FRAME.length), rest);
+    in.checkFullyRead();
   }
 
   @Test
@@ -98,5 +117,14 @@ class InboxTest {
     assertThrows(
         IllegalArgumentException.class,
         () -> in.reset(9, new long[][] {null, new long[3]}, new int[] {0, 4}));
+  }
+
+  @Test
+  void takeWholeFrame_senderBufferInstalledWithLengths_neverHandedOut() {
+    long[] buffer = {1, 2, 3, 4}; // exactly the message: still the sender's, not this party's
+    in.reset(10, new long[][] {null, buffer}, new int[] {0, 4});
+    assertEquals(null, in.takeWholeFrame(1, 4));
+    in.read(1, new long[4], 0, 4);
+    in.checkFullyRead();
   }
 }

@@ -4,6 +4,7 @@ import dev.cohort.suite.Inbox;
 import dev.cohort.suite.Outbox;
 import dev.cohort.suite.RoundProtocol;
 import dev.cohort.suite.Shares;
+import java.util.Arrays;
 
 /**
  * One round of dealing: each dealer i shares coefficient_i times its m values with fresh degree-t
@@ -26,7 +27,8 @@ final class BgwReshare implements RoundProtocol {
   private final long[] secrets; // this party's values when it is a dealer
   private final long[] factors; // when non-null, this party deals secrets[i] * factors[i]
   private final int m;
-  private long[] result;
+  private long[] result; // this party's own sum from send, then its share of every value
+  private boolean dirty; // result is a recycled column: zeroed block by block as it is summed
 
   BgwReshare(BgwSuite suite, int[] dealers, long[] coefficients, long[] secrets, int m) {
     this(suite, dealers, coefficients, secrets, null, m);
@@ -53,14 +55,25 @@ final class BgwReshare implements RoundProtocol {
   static final int BLOCK = 2048;
 
   /**
-   * Deals (if this party is a dealer) and adds the shares drawn from pairwise seeds. Split over
-   * threads for large batches ({@link BgwSuite#split}): each chunk deals its range of every message
-   * into the place reserved for it in the frame, so the frames are the same bytes as on one thread.
+   * Deals (if this party is a dealer) and adds the shares drawn from pairwise seeds, into a spare
+   * column of the suite when there is one ({@link BgwSuite#spareColumn}; zeroed block by block as
+   * it is summed into, in cache, where a fresh column is zeroed whole by the allocation). A party
+   * that neither deals nor draws keeps no column: what it receives is its share. Split over threads
+   * for large batches ({@link BgwSuite#split}): each chunk deals its range of every message into
+   * the place reserved for it in the frame, so the frames are the same bytes as on one thread.
    */
   @Override
   public void send(int round, Outbox out) {
-    result = suite.field().alloc(m);
     int[] at = reserve(out);
+    if (at == null && !drawsSeeded()) {
+      result = null;
+      return;
+    }
+    result = suite.spareColumn(m);
+    dirty = result != null;
+    if (result == null) {
+      result = suite.field().alloc(m);
+    }
     BgwSplit split = suite.split(m);
     if (split == null) {
       sendRange(suite.lane(), out, at, 0, m);
@@ -73,9 +86,20 @@ final class BgwReshare implements RoundProtocol {
             BgwSuite.MIN_CHUNK,
             (c, from, to) -> sendRange(split.lane(c, from), out, at, from, to));
     if (!split.finish(split.chunks(), m)) { // a rejected draw (odds about m·2^−61): as one thread
-      java.util.Arrays.fill(result, 0L);
+      Arrays.fill(result, 0L);
       sendRange(suite.lane(), out, at, 0, m);
     }
+  }
+
+  /** Whether some dealer deals to this party from their pairwise seed. */
+  private boolean drawsSeeded() {
+    int self = suite.myId();
+    for (int dealer : dealers) {
+      if (dealer != self && suite.sharing.isSeeded(dealer, self)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -100,18 +124,37 @@ final class BgwReshare implements RoundProtocol {
     return at;
   }
 
-  /** Elements [from, to), block by block, drawing and keeping scratch in {@code lane}. */
+  /**
+   * Elements [from, to), block by block, drawing and keeping scratch in {@code lane}. In each block
+   * the first share drawn from a pairwise seed is drawn straight into the result, which saves
+   * zeroing the block and a pass that adds it; the other seeded shares are added, and this party's
+   * own dealing comes last. The generators are separate and sums mod p exact, so the order changes
+   * no share.
+   */
   private void sendRange(BgwLane lane, Outbox out, int[] at, int from, int to) {
     int self = suite.myId();
+    int words = suite.field().words();
     for (int start = from; start < to; start += BLOCK) {
       int n = Math.min(BLOCK, to - start);
+      boolean written = false;
+      for (int dealer : dealers) {
+        if (dealer != self && suite.sharing.isSeeded(dealer, self)) {
+          suite.addSeededShare(lane, dealer, result, start, n, written);
+          written = true;
+        }
+      }
+      if (!written && dirty) {
+        Arrays.fill(result, start * words, (start + n) * words, 0L);
+      }
       for (int d = 0; d < dealers.length; d++) {
-        int dealer = dealers[d];
-        if (dealer == self) {
+        if (dealers[d] != self) {
+          continue;
+        }
+        if (factors != null && suite.dealsProductsInOnePass()) {
+          suite.dealProducts(lane, secrets, factors, start, n, out, at, coefficients, d, result);
+        } else {
           long[] mine = mySecrets(lane, start, n);
           suite.deal(lane, mine, n, out, at, start, coefficients, d, result, start);
-        } else if (suite.sharing.isSeeded(dealer, self)) {
-          suite.addSeededShare(lane, dealer, result, start, n);
         }
       }
     }
@@ -133,36 +176,55 @@ final class BgwReshare implements RoundProtocol {
   }
 
   /**
-   * Adds the shares of the dealers that send to this party. Each dealer's message is taken whole
-   * (in place in its frame where it can be), then summed block by block, split over threads for
-   * large batches: sums mod p are exact, so any split gives the same result.
+   * Adds the shares of the dealers that send to this party. The first message that is a whole frame
+   * becomes the result, the column of {@link #send} and the other messages added into it, and the
+   * column goes back to the suite ({@link BgwSuite#recycle}); otherwise the messages are added into
+   * the column. Each message is taken whole (in place in its frame where it can be), then summed
+   * block by block, split over threads for large batches: sums mod p are exact, so any order and
+   * any split give the same result.
    */
   @Override
   public boolean receive(int round, Inbox in) {
     int self = suite.myId();
     int words = suite.field().words();
-    long[][] messages = new long[dealers.length][];
-    int[] offsets = new int[dealers.length];
+    long[][] addends = new long[dealers.length + 1][];
+    int[] offsets = new int[dealers.length + 1];
+    long[] sum = null; // a frame kept as the result
     for (int d = 0; d < dealers.length; d++) {
       int dealer = dealers[d];
       if (dealer != self && !suite.sharing.isSeeded(dealer, self)) {
+        if (sum == null && (sum = in.takeWholeFrame(dealer, m * words)) != null) {
+          continue;
+        }
         long[] spare = in.aligned(dealer, words) ? null : suite.field().alloc(m);
         offsets[d] = in.takeElements(dealer, m, words, spare); // no copy where aligned
-        messages[d] = in.elements();
+        addends[d] = in.elements();
       }
     }
+    long[] column = result;
+    if (sum != null) {
+      addends[dealers.length] = column; // null when this party kept none
+    } else {
+      sum = column != null ? column : suite.field().alloc(m);
+    }
+    long[] target = sum;
     suite
         .workers()
-        .run(m, BgwSuite.MIN_CHUNK, (c, from, to) -> addRange(messages, offsets, from, to));
+        .run(m, BgwSuite.MIN_CHUNK, (c, from, to) -> addRange(target, addends, offsets, from, to));
+    if (column != null && column != sum) {
+      suite.recycle(column);
+    }
+    result = sum;
     return true;
   }
 
-  private void addRange(long[][] messages, int[] offsets, int from, int to) {
+  /** Adds elements [from, to) of each non-null addend to {@code sum}, block by block. */
+  private void addRange(long[] sum, long[][] addends, int[] offsets, int from, int to) {
     for (int start = from; start < to; start += BLOCK) {
       int n = Math.min(BLOCK, to - start);
-      for (int d = 0; d < messages.length; d++) {
-        if (messages[d] != null) {
-          suite.field().add(result, start, messages[d], offsets[d] + start, result, start, n);
+      for (int d = 0; d < addends.length; d++) {
+        if (addends[d] != null) {
+          suite.field().add(sum, start, addends[d], offsets[d] + start, sum, start, n);
         }
       }
     }

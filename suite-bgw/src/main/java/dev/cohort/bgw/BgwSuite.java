@@ -34,6 +34,7 @@ public final class BgwSuite extends PolynomialSuite {
   private final BgwLane lane = new BgwLane(this); // the pairwise generators and scratch themselves
   private BgwSplit split; // per-chunk lanes of split kernels, made on first use
   private BgwPrssBits.Weights prssBitWeights; // computed on first use
+  private long[] spareColumn; // see spareColumn(int)
 
   private BgwSuite(BgwConfig config, int party, int parties, Prg prg) {
     super(config.field(), party, parties);
@@ -175,10 +176,7 @@ public final class BgwSuite extends PolynomialSuite {
       if (c == null) {
         continue;
       }
-      if (weight != null) {
-        c = c.clone();
-        field.mul(c, 0, weight, wo, c, 0, 1);
-      }
+      c = weighted(c, weight, wo);
       if (k == party) {
         if (acc != null) {
           field.combine(terms, c, acc, ao, m, true);
@@ -194,14 +192,83 @@ public final class BgwSuite extends PolynomialSuite {
   }
 
   /**
+   * Whether {@link #dealProducts} applies: threshold one among three parties, where a dealer keeps
+   * one share of its product, draws one from the pairwise seed and sends one.
+   */
+  boolean dealsProductsInOnePass() {
+    return threshold == 1 && parties == 3;
+  }
+
+  /**
+   * {@link #deal} of the products {@code a[from + i]·b[from + i]}, {@code i < m}, weighted by
+   * {@code weight[wo]}, in one pass ({@link Field#dealProducts}): the product is used where it is
+   * made, and the sent share is written straight into its place in the frame reserved at {@code at}
+   * (where the frame's words lie on whole elements).
+   */
+  void dealProducts(
+      BgwLane lane,
+      long[] a,
+      long[] b,
+      int from,
+      int m,
+      Outbox out,
+      int[] at,
+      long[] weight,
+      int wo,
+      long[] acc) {
+    long[] r = lane.scratch(1, m);
+    lane.random(lane.toSeeded(sharing.seeded(party, 0)), r, 0, m);
+    int other = 0;
+    while (other == party || sharing.dealCoefficients[other] == null) {
+      other++;
+    }
+    long[][] c = {
+      weighted(sharing.dealCoefficients[party], weight, wo),
+      weighted(sharing.dealCoefficients[other], weight, wo)
+    };
+    long[] scratch = lane.scratch(threshold + 1, m);
+    int word = at[other] + from * words;
+    if (word % words == 0) {
+      field.dealProducts(a, b, from, r, c, acc, out.buffer(other), word / words, m, scratch);
+      return;
+    }
+    long[] buffer = lane.scratch(0, m);
+    field.dealProducts(a, b, from, r, c, acc, buffer, 0, m, scratch);
+    System.arraycopy(buffer, 0, out.buffer(other), word, m * words);
+  }
+
+  /**
+   * Dealing coefficients {@code c} with the weight {@code weight[wo]} folded into the secret's (a
+   * copy), or {@code c} itself when there is no weight: the seeded values are read as values of the
+   * weighted polynomial, so only the secret's coefficient changes.
+   */
+  private long[] weighted(long[] c, long[] weight, int wo) {
+    if (weight == null) {
+      return c;
+    }
+    long[] w = c.clone();
+    field.mul(w, 0, weight, wo, w, 0, 1);
+    return w;
+  }
+
+  /**
    * Adds this party's share of {@code m} values dealt by {@code dealer}, drawn from their seed, to
    * {@code acc} from element {@code ao}: the scaling by x_self (see {@link
-   * ShamirSharing#seedScale}) and the addition in one pass.
+   * ShamirSharing#seedScale}) and the addition in one pass. With {@code add} false the share is
+   * drawn straight into {@code acc} instead (whatever it held), scaled there.
    */
-  void addSeededShare(BgwLane lane, int dealer, long[] acc, int ao, int m) {
+  void addSeededShare(BgwLane lane, int dealer, long[] acc, int ao, int m, boolean add) {
+    boolean scaled = sharing.seedScale != null && party != 0; // x_0 = 1
+    if (!add) {
+      lane.random(lane.fromDealer(dealer), acc, ao, m);
+      if (scaled) {
+        field.scale(acc, ao, sharing.seedScale, party, acc, ao, m);
+      }
+      return;
+    }
     long[] s = lane.scratch(threshold + 1, m);
     lane.random(lane.fromDealer(dealer), s, 0, m);
-    if (sharing.seedScale != null && party != 0) {
+    if (scaled) {
       field.scaleAdd(s, 0, sharing.seedScale, party, acc, ao, m);
     } else {
       field.add(acc, ao, s, 0, acc, ao, m);
@@ -225,6 +292,27 @@ public final class BgwSuite extends PolynomialSuite {
    */
   long[] scratch(int slot, int m) {
     return lane.scratch(slot, m);
+  }
+
+  /**
+   * The column last handed back by {@link #recycle} when it holds {@code m} elements, with its old
+   * values (the caller overwrites or zeroes it), or null. A multiplication sums its own shares into
+   * such a column while its frames travel, then adds it into the received frame that it keeps as
+   * its result ({@link BgwReshare#receive}) and hands the column back: in a chain of rounds of one
+   * size no result column is allocated and zeroed (8 MB per 10^6 elements over 2^61 − 1).
+   */
+  long[] spareColumn(int m) {
+    long[] c = spareColumn;
+    if (c == null || c.length != m * words) {
+      return null;
+    }
+    spareColumn = null;
+    return c;
+  }
+
+  /** Takes back a column that no one else holds, for {@link #spareColumn}. */
+  void recycle(long[] column) {
+    spareColumn = column;
   }
 
   // ---- splitting kernels over threads ----
