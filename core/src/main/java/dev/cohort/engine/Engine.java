@@ -177,8 +177,14 @@ public final class Engine {
                       sessions.subList(from[group], from[group + 1]), share));
             } catch (RuntimeException | Error e) {
               errors[group] = e;
-            } finally {
+            }
+            try {
+              // the last group to leave may complete the others' round, and that may fail
               grouped.leave(group);
+            } catch (RuntimeException e) {
+              if (errors[group] == null) {
+                errors[group] = e;
+              }
             }
           };
       if (g > 0) {

@@ -16,6 +16,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -166,5 +167,30 @@ class GroupedChannelTest {
             Exception.class,
             () -> network.channel(1).exchange(new long[PARTIES][0], new int[PARTIES]));
     assertTrue(e.getMessage().contains("session 12 could not be built"), e.getMessage());
+  }
+
+  @Test
+  void lastGroupLeaves_theRoundItCompletesFails_leaveThrowsAndTheWaitingGroupFails()
+      throws Exception {
+    InMemoryNetwork network = new InMemoryNetwork(PARTIES, TIMEOUT);
+    network.channel(1).abort("P1 stops");
+    GroupedChannel gc = new GroupedChannel(network.channel(0), 2);
+    gc.open(2);
+    AtomicReference<Thread> waiter = new AtomicReference<>();
+    Channel c = gc.group(1);
+    Future<Integer> waiting =
+        pool.submit(
+            () -> {
+              waiter.set(Thread.currentThread());
+              return runGroup(c, 1, 1);
+            });
+    while (waiter.get() == null || waiter.get().getState() != Thread.State.WAITING) {
+      Thread.sleep(1); // group 1 has handed in its round and waits for group 0
+    }
+    Exception left =
+        org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> gc.leave(0));
+    assertTrue(left.getMessage().contains("P1 stops"), left.getMessage());
+    Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, waiting::get);
+    assertEquals(left, e.getCause());
   }
 }
