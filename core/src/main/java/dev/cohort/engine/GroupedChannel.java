@@ -6,6 +6,7 @@ import dev.cohort.net.Channel;
 import dev.cohort.net.InMemoryNetwork;
 import dev.cohort.net.PollWindow;
 import dev.cohort.net.TrafficStats;
+import java.util.function.IntConsumer;
 
 /**
  * One party's channel shared by groups of sessions that run on separate threads, each group an
@@ -37,6 +38,7 @@ final class GroupedChannel {
   private final int[][] lengths; // per peer then group: its length
   private final long[][] outgoing;
   private final int[] outgoingLengths;
+  private final IntConsumer waiting;
   private final PollWindow[] windows; // per group: how long it polls before it waits
   private long active; // mask of the groups between open and leave
   private int arrived;
@@ -46,11 +48,20 @@ final class GroupedChannel {
   private boolean peersTold;
 
   GroupedChannel(Channel channel, int groups) {
+    this(channel, groups, g -> {});
+  }
+
+  /**
+   * As above; {@code waiting} hears each group that has handed in its round and will wait for the
+   * others (a test's event to act on, instead of watching thread states).
+   */
+  GroupedChannel(Channel channel, int groups, IntConsumer waiting) {
     if (groups < 1 || groups > MAX_GROUPS) {
       throw new IllegalArgumentException(
           "session groups (" + groups + ") must be between 1 and " + MAX_GROUPS);
     }
     this.channel = channel;
+    this.waiting = waiting;
     this.parties = channel.parties();
     this.groups = groups;
     this.parts = new long[groups * parties][];
@@ -117,6 +128,7 @@ final class GroupedChannel {
       }
     }
     if (generation == round) {
+      waiting.accept(g);
       awaitRound(g, round);
     }
     // The peers' frames stay as they are until every group has handed in its next round, which

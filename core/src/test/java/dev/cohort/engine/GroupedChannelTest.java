@@ -13,10 +13,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -174,19 +174,12 @@ class GroupedChannelTest {
       throws Exception {
     InMemoryNetwork network = new InMemoryNetwork(PARTIES, TIMEOUT);
     network.channel(1).abort("P1 stops");
-    GroupedChannel gc = new GroupedChannel(network.channel(0), 2);
+    CountDownLatch handedIn = new CountDownLatch(1);
+    GroupedChannel gc = new GroupedChannel(network.channel(0), 2, g -> handedIn.countDown());
     gc.open(2);
-    AtomicReference<Thread> waiter = new AtomicReference<>();
     Channel c = gc.group(1);
-    Future<Integer> waiting =
-        pool.submit(
-            () -> {
-              waiter.set(Thread.currentThread());
-              return runGroup(c, 1, 1);
-            });
-    while (waiter.get() == null || waiter.get().getState() != Thread.State.WAITING) {
-      Thread.sleep(1); // group 1 has handed in its round and waits for group 0
-    }
+    Future<Integer> waiting = pool.submit(() -> runGroup(c, 1, 1));
+    handedIn.await(); // group 1 has handed in its round and waits for group 0
     Exception left =
         org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> gc.leave(0));
     assertTrue(left.getMessage().contains("P1 stops"), left.getMessage());
