@@ -16,6 +16,7 @@ import dev.cohort.suite.Suite;
 import dev.cohort.suite.SuiteFactory;
 import dev.cohort.suite.plaintext.PlaintextSuite;
 import dev.cohort.testing.ForwardingSuite;
+import dev.cohort.testing.ForwardingSuiteFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,26 +31,10 @@ class ConfigurationCheckTest {
 
   /** The plaintext suite with a one-round set-up, so the configuration check has a round. */
   private static SuiteFactory withSetup() {
-    SuiteFactory plain = PlaintextSuite.factory(Fields.MERSENNE_61, 1);
-    return new SuiteFactory() {
-      @Override
-      public String name() {
-        return plain.name();
-      }
-
-      @Override
-      public dev.cohort.field.Field field() {
-        return plain.field();
-      }
-
-      @Override
-      public void validate(int parties) {
-        plain.validate(parties);
-      }
-
+    return new ForwardingSuiteFactory(PlaintextSuite.factory(Fields.MERSENNE_61, 1)) {
       @Override
       public Suite create(int party, int parties, Prg prg) {
-        return new ForwardingSuite(plain.create(party, parties, prg)) {
+        return new ForwardingSuite(super.create(party, parties, prg)) {
           @Override
           public RoundProtocol setup() {
             return new RoundProtocol() {

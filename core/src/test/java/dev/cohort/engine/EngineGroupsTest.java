@@ -7,15 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cohort.api.Computation;
-import dev.cohort.field.Field;
 import dev.cohort.field.Fields;
 import dev.cohort.harness.LocalParties;
 import dev.cohort.harness.PartyFailedException;
 import dev.cohort.net.InMemoryNetwork;
-import dev.cohort.random.Prg;
-import dev.cohort.suite.Suite;
 import dev.cohort.suite.SuiteFactory;
 import dev.cohort.suite.plaintext.PlaintextSuite;
+import dev.cohort.testing.ForwardingSuiteFactory;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -34,28 +32,7 @@ class EngineGroupsTest {
 
   /** The plaintext suite, declared able to run in groups: for this test only. */
   private static SuiteFactory groupable() {
-    SuiteFactory plain = PlaintextSuite.factory(Fields.MERSENNE_61, 1);
-    return new SuiteFactory() {
-      @Override
-      public String name() {
-        return plain.name();
-      }
-
-      @Override
-      public Field field() {
-        return plain.field();
-      }
-
-      @Override
-      public void validate(int parties) {
-        plain.validate(parties);
-      }
-
-      @Override
-      public Suite create(int party, int parties, Prg prg) {
-        return plain.create(party, parties, prg);
-      }
-
+    return new ForwardingSuiteFactory(PlaintextSuite.factory(Fields.MERSENNE_61, 1)) {
       @Override
       public boolean runsInGroups() {
         return true;

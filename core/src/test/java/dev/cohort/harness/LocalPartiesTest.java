@@ -19,6 +19,7 @@ import dev.cohort.random.Prg;
 import dev.cohort.suite.Suite;
 import dev.cohort.suite.SuiteFactory;
 import dev.cohort.suite.plaintext.PlaintextSuite;
+import dev.cohort.testing.ForwardingSuiteFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -111,26 +112,11 @@ class LocalPartiesTest {
 
   /** The plaintext suite, recording in {@code createdFor[factory]} for which party it made one. */
   private static SuiteFactory recording(int factory, int[] createdFor) {
-    return new SuiteFactory() {
-      @Override
-      public String name() {
-        return PLAINTEXT.name();
-      }
-
-      @Override
-      public Field field() {
-        return PLAINTEXT.field();
-      }
-
-      @Override
-      public void validate(int parties) {
-        PLAINTEXT.validate(parties);
-      }
-
+    return new ForwardingSuiteFactory(PLAINTEXT) {
       @Override
       public Suite create(int party, int parties, Prg prg) {
         createdFor[factory] = party;
-        return PLAINTEXT.create(party, parties, prg);
+        return super.create(party, parties, prg);
       }
     };
   }

@@ -1,0 +1,44 @@
+package dev.cohort.testing;
+
+import dev.cohort.field.Field;
+import dev.cohort.random.Prg;
+import dev.cohort.suite.Suite;
+import dev.cohort.suite.SuiteFactory;
+
+/**
+ * A suite factory that forwards every call to another: a test overrides only what it changes (the
+ * suites it creates, whether they may run in groups), as {@link ForwardingSuite} does for suites.
+ */
+public abstract class ForwardingSuiteFactory implements SuiteFactory {
+
+  private final SuiteFactory delegate;
+
+  protected ForwardingSuiteFactory(SuiteFactory delegate) {
+    this.delegate = delegate;
+  }
+
+  @Override
+  public String name() {
+    return delegate.name();
+  }
+
+  @Override
+  public Field field() {
+    return delegate.field();
+  }
+
+  @Override
+  public void validate(int parties) {
+    delegate.validate(parties);
+  }
+
+  @Override
+  public Suite create(int party, int parties, Prg prg) {
+    return delegate.create(party, parties, prg);
+  }
+
+  @Override
+  public boolean runsInGroups() {
+    return delegate.runsInGroups();
+  }
+}
