@@ -47,14 +47,17 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * (latency-bound).
  *
  * <p>SPDZ's material ({@code material}): {@code dealer} is the <b>INSECURE</b> in-process dealer
- * (free material: the score is the online phase alone); {@code offline} is the parties' own offline
- * phase (MASCOT with real OTs, {@link OfflinePhase#inBackground}) run by producer threads over a
- * second mesh of the same transport while the online phase runs, so the score is end to end: it
- * includes the time the online phase waited for the producers, which the secondary metric {@code
- * :onlineWaitMs} gives per iteration (mean over the parties). The offline phase makes a few
- * thousand triples per second, so give it a smaller batch, and the same number to {@code -opi} so
- * the score stays per operation: {@code -p batch=100 -opi 100} (a mismatch is refused). Each trial
- * prints, besides the rounds, the material one operation drew per kind.
+ * dealing while the online phase runs (its dealing, about a third of the CPU time, is in the
+ * score); {@code predealt} is the same dealer with each invocation's material dealt before the
+ * invocation ({@link PredealtPreprocessing}, outside the timing), as material made ahead by {@code
+ * cohort preprocess} would be: the score is the online phase alone; {@code offline} is the parties'
+ * own offline phase (MASCOT with real OTs, {@link OfflinePhase#inBackground}) run by producer
+ * threads over a second mesh of the same transport while the online phase runs, so the score is end
+ * to end: it includes the time the online phase waited for the producers, which the secondary
+ * metric {@code :onlineWaitMs} gives per iteration (mean over the parties). The offline phase makes
+ * a few thousand triples per second, so give it a smaller batch, and the same number to {@code
+ * -opi} so the score stays per operation: {@code -p batch=100 -opi 100} (a mismatch is refused).
+ * Each trial prints, besides the rounds, the material one operation drew per kind.
  *
  * <p>Run: {@code java -jar jmh/target/benchmarks.jar ComparisonBenchmark}. Each trial prints the
  * rounds one invocation took (the rounds of one operation: a batch takes the rounds of one), SPDZ's
@@ -73,6 +76,7 @@ public class ComparisonBenchmark {
   static final int BATCH = 10_000;
   static final int RANDOM_BITS = 32 * BATCH;
   static final String DEALER = "dealer";
+  static final String PREDEALT = "predealt";
   static final String OFFLINE = "offline";
 
   @State(Scope.Benchmark)
@@ -86,7 +90,10 @@ public class ComparisonBenchmark {
     @Param({Transports.MEMORY})
     public String transport = Transports.MEMORY;
 
-    /** SPDZ's material: {@value #DEALER} (INSECURE, in-process) or {@value #OFFLINE} (MASCOT). */
+    /**
+     * SPDZ's material: {@value #DEALER} (INSECURE, in-process, dealing inside the timing), {@value
+     * #PREDEALT} (the same, dealt between invocations) or {@value #OFFLINE} (MASCOT).
+     */
     @Param({DEALER})
     public String material = DEALER;
 
@@ -99,6 +106,7 @@ public class ComparisonBenchmark {
     long[] ys;
     long rounds = -1; // of the last invocation
     final SpdzPreprocessing[] drawn = new SpdzPreprocessing[3]; // SPDZ: counted, per party
+    final PredealtPreprocessing[] predealt = new PredealtPreprocessing[3]; // material predealt
     Mesh.Factory offlineMeshes; // material offline: the producers' own mesh
     Mesh offlineMesh;
     OfflinePhase.Background background;
@@ -154,6 +162,12 @@ public class ComparisonBenchmark {
         // INSECURE in-process dealer: for benchmarks only.
         source = SpdzConfig.insecureDealer(Fields.MERSENNE_127, 7).preprocessing();
         description = "insecure dealer";
+      } else if (material.equals(PREDEALT)) {
+        // INSECURE in-process dealer, dealing between invocations: for benchmarks only.
+        source =
+            PredealtPreprocessing.predealing(
+                SpdzConfig.insecureDealer(Fields.MERSENNE_127, 7).preprocessing(), predealt);
+        description = "insecure dealer, dealt ahead";
       } else if (material.equals(OFFLINE)) {
         offlineMeshes = Transports.mesh(transport);
         offlineMesh = offlineMeshes.bind(3);
@@ -162,7 +176,7 @@ public class ComparisonBenchmark {
         description = "offline phase (MASCOT) in the background";
       } else {
         throw new IllegalArgumentException(
-            "material " + material + ": want " + DEALER + " or " + OFFLINE);
+            "material " + material + ": want " + DEALER + ", " + PREDEALT + " or " + OFFLINE);
       }
       return SpdzSuite.factory(
           SpdzConfig.of(
@@ -181,6 +195,43 @@ public class ComparisonBenchmark {
       runNanos += System.nanoTime() - start;
       rounds = r.metrics().rounds();
       return r;
+    }
+
+    /**
+     * Material {@value #PREDEALT}: deals, outside the timing, what the last invocation drew (the
+     * first invocation draws while it runs; warm-up covers it).
+     */
+    @Setup(Level.Invocation)
+    public void predeal() {
+      for (PredealtPreprocessing p : predealt) {
+        if (p != null) {
+          p.refill();
+        }
+      }
+    }
+
+    /**
+     * Refuses a result that differs from the comparison computed here in the clear: a fast wrong
+     * answer measures nothing.
+     */
+    long[] checked(long[] result, int n, java.util.function.LongBinaryOperator want) {
+      for (int i = 0; i < n; i++) {
+        long w = want.applyAsLong(xs[i], ys[i]);
+        if (result[i] != w) {
+          throw new IllegalStateException(
+              "operation "
+                  + i
+                  + " on "
+                  + xs[i]
+                  + ", "
+                  + ys[i]
+                  + " gave "
+                  + result[i]
+                  + ", want "
+                  + w);
+        }
+      }
+      return result;
     }
 
     /** Counts {@code n} operations and adds the online phase's new waits to {@code waiting}. */
@@ -279,14 +330,14 @@ public class ComparisonBenchmark {
   @OperationsPerInvocation(BATCH)
   public long[] lessThanAmortized(Setting s, Waiting w) {
     long[] r = s.run(s.batch, (b, v) -> Comparison.lessThan(b, v[0], v[1], s.bits)).value();
-    return s.counted(r, s.batch, w);
+    return s.counted(s.checked(r, s.batch, (x, y) -> x < y ? 1 : 0), s.batch, w);
   }
 
   @Benchmark
   @OperationsPerInvocation(BATCH)
   public long[] equalAmortized(Setting s, Waiting w) {
     long[] r = s.run(s.batch, (b, v) -> Equality.equal(b, v[0], v[1], s.bits)).value();
-    return s.counted(r, s.batch, w);
+    return s.counted(s.checked(r, s.batch, (x, y) -> x == y ? 1 : 0), s.batch, w);
   }
 
   @Benchmark
@@ -308,12 +359,12 @@ public class ComparisonBenchmark {
   @Benchmark
   public long[] lessThanSingle(Setting s, Waiting w) {
     long[] r = s.run(1, (b, v) -> Comparison.lessThan(b, v[0], v[1], s.bits)).value();
-    return s.counted(r, 1, w);
+    return s.counted(s.checked(r, 1, (x, y) -> x < y ? 1 : 0), 1, w);
   }
 
   @Benchmark
   public long[] equalSingle(Setting s, Waiting w) {
     long[] r = s.run(1, (b, v) -> Equality.equal(b, v[0], v[1], s.bits)).value();
-    return s.counted(r, 1, w);
+    return s.counted(s.checked(r, 1, (x, y) -> x == y ? 1 : 0), 1, w);
   }
 }
