@@ -33,13 +33,21 @@ import java.util.List;
  * therefore called exactly once, and every party takes the same decisions, since they depend only
  * on the calls, which are the same at every party.
  *
+ * <p>A batch's first session that the trace cannot take, or {@value #GIVE_UP} batches in a row of
+ * at most one session (shapes that change from session to session), end the batching for the rest
+ * of the run: every party sees the same calls, so every party stops at the same session.
+ *
  * <p>What differs from building each session alone: a failure while the batch's local gates run
  * names the batch's first session (a failure in a session's own code still names that session); and
  * the run's gate counts count vectors, not sessions.
  */
 public final class Lanes implements SessionBuilder {
 
-  private boolean uniform = true; // false once a batch's first session could not be traced
+  /** Batches in a row of at most one session after which sessions are built one by one. */
+  static final int GIVE_UP = 3;
+
+  private boolean uniform = true; // false once batching stopped paying
+  private int thin; // batches in a row that held at most one session
 
   @Override
   public <T> Deferred<T> build(
@@ -78,9 +86,13 @@ public final class Lanes implements SessionBuilder {
           lanes.buildBatch(batch);
           setResults(lanes, from, batch, results);
         }
+        // shapes that change from session to session: tracing only costs, build them singly
+        thin = batch <= 1 ? thin + 1 : 0;
+        uniform &= thin < GIVE_UP;
         return s - from + 1;
       }
     }
+    thin = 0;
     lanes.buildBatch(to - from);
     setResults(lanes, from, to - from, results);
     return to - from;
