@@ -6,7 +6,7 @@ import dev.cohort.gate.Graph;
 import dev.cohort.gate.SessionScheduler;
 import dev.cohort.net.Channel;
 import dev.cohort.net.TrafficStats;
-import dev.cohort.producer.Root;
+import dev.cohort.producer.Lanes;
 import dev.cohort.random.Prg;
 import dev.cohort.suite.AllOf;
 import dev.cohort.suite.Inbox;
@@ -357,7 +357,7 @@ public final class Engine {
       }
     }
     SessionScheduler<T> scheduler =
-        new SessionScheduler<>(graph, sessions, parallelism, Root::build);
+        new SessionScheduler<>(graph, sessions, parallelism, new Lanes());
     List<Running> running = new ArrayList<>();
     long rounds = 0;
     while (true) {

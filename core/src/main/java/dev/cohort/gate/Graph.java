@@ -55,7 +55,8 @@ public final class Graph {
     return current;
   }
 
-  void setCurrentSession(int session) {
+  /** Names the session whose code runs next (its builder's), or -1 for none. */
+  public void setCurrentSession(int session) {
     current = session;
   }
 

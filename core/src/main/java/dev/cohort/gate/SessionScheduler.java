@@ -66,9 +66,9 @@ public final class SessionScheduler<T> implements Buildable {
   public void build(Graph unused) {
     scheduled = false;
     while (started < sessions.size() && started - finished < parallelism) {
-      int index = started++;
-      graph.setCurrentSession(index); // a failure building the session names it
-      results.set(index, builder.build(graph, sessions.get(index), index, onFinished));
+      // all the sessions that may start now, built together where the builder can
+      int to = Math.min(sessions.size(), finished + parallelism);
+      started += builder.buildBatch(graph, sessions, started, to, onFinished, results);
     }
   }
 

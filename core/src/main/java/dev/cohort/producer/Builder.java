@@ -79,7 +79,7 @@ final class Builder implements Numeric {
   }
 
   private static Value v(Secret s) {
-    return (Value) s;
+    return Lanes.valueOf(s); // a Value, or a handle of a session of a batch built on its own
   }
 
   private static Value v(SecretVector s) {

@@ -95,10 +95,19 @@ final class Encoding {
   /** Encodes input {@code v} at element {@code i} after checking its declared signed range. */
   private static void encodeChecked(
       Field field, int party, long v, int bits, long[] packed, int i) {
-    if (bits < 64 && (v < -(1L << (bits - 1)) || v >= 1L << (bits - 1))) {
-      throw new IllegalArgumentException(rangeMessage(party, i, bits));
-    }
+    checkRange(party, v, bits, i);
     field.encode(v, packed, i);
+  }
+
+  /** Fails unless the owner's single input {@code v} lies in its {@code bits}-bit signed range. */
+  static void checkRange(int party, long v, int bits) {
+    checkRange(party, v, bits, 0);
+  }
+
+  private static void checkRange(int party, long v, int bits, int position) {
+    if (bits < 64 && (v < -(1L << (bits - 1)) || v >= 1L << (bits - 1))) {
+      throw new IllegalArgumentException(rangeMessage(party, position, bits));
+    }
   }
 
   private static String rangeMessage(int party, int position, int bits) {

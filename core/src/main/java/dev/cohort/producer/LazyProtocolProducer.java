@@ -82,7 +82,7 @@ final class LazyProtocolProducer<P, T>
   @Override
   public void scopeComplete(Graph graph) {
     if (inner != null) {
-      value = Steps.valueOfStep(inner);
+      value = Lanes.unwrap(Steps.valueOfStep(inner));
       inner = null;
       if (value instanceof Value secret && !secret.isReady()) {
         awaitValue(secret, graph);

@@ -18,7 +18,7 @@ public final class Root<T> implements ParallelProtocolProducer.Owner, Deferred<T
   private final Runnable onComplete;
   private Deferred<T> result;
 
-  private Root(Runnable onComplete) {
+  Root(Runnable onComplete) {
     this.onComplete = onComplete;
   }
 
@@ -30,12 +30,17 @@ public final class Root<T> implements ParallelProtocolProducer.Owner, Deferred<T
       Graph graph, Computation<T> computation, int session, Runnable onComplete) {
     Root<T> root = new Root<>(onComplete);
     ParallelProtocolProducer scope = new ParallelProtocolProducer(root, session);
-    root.result = computation.build(new Builder(graph, scope));
-    if (root.result == null) {
+    root.finish(graph, scope, computation.build(new Builder(graph, scope)));
+    return root;
+  }
+
+  /** Takes the computation's {@code result}, built in {@code scope}, and ends the build. */
+  void finish(Graph graph, ParallelProtocolProducer scope, Deferred<T> result) {
+    if (result == null) {
       throw new IllegalStateException("the computation returned null instead of a Deferred");
     }
+    this.result = result;
     scope.seal(graph);
-    return root;
   }
 
   @Override

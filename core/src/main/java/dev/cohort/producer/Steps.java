@@ -31,6 +31,9 @@ final class Steps {
     if (secret instanceof Value v) {
       return v;
     }
+    if (secret instanceof Lanes.LaneSecret) {
+      return Lanes.valueOf(secret);
+    }
     throw new IllegalArgumentException(
         "a step's value must be a Secret or SecretVector made by a builder, got "
             + (secret == null ? "null" : secret.getClass().getName()));

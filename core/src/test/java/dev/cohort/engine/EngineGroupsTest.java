@@ -65,7 +65,7 @@ class EngineGroupsTest {
         }
       }
       assertEquals(17, r.metrics().rounds(), "P" + p);
-      assertEquals(SESSIONS, r.metrics().gates().get("open"));
+      assertEquals(SESSIONS, r.metrics().elements().get("open"), "one opened value per session");
       for (int q = 0; q < PARTIES; q++) {
         assertEquals(q == p ? 0 : 17, r.metrics().framesSent()[q], "P" + p + " → P" + q);
       }

@@ -188,6 +188,26 @@ class SessionsTest {
   }
 
   @Test
+  void sessions_buildThrowsAfterCallsOfTheBatch_runFailsNamingTheSession() {
+    List<Computation<Long>> sessions = distanceSessions(100);
+    sessions.set(
+        37,
+        b -> {
+          // the first calls of a distance session, as the batch's trace has them, then a failure
+          Secret sum = b.input(0, 1000L * 37, BITS);
+          b.add(sum, b.input(1, 38, BITS));
+          throw new IllegalStateException("no third distance");
+        });
+    for (int k : new int[] {1, 20, 100}) {
+      PartyFailedException e =
+          assertThrows(PartyFailedException.class, () -> parties().runSessions(sessions, k));
+      SessionFailedException cause = assertInstanceOf(SessionFailedException.class, e.getCause());
+      assertEquals(37, cause.session(), "parallelism " + k);
+      assertTrue(e.getMessage().contains("no third distance"), e.getMessage());
+    }
+  }
+
+  @Test
   void sessions_parallelismZero_rejected() {
     PartyFailedException e =
         assertThrows(

@@ -18,6 +18,7 @@ import dev.cohort.api.SecretVector;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
 import dev.cohort.engine.RunMetrics;
+import dev.cohort.engine.SessionsResult;
 import dev.cohort.field.Field;
 import dev.cohort.field.Fields;
 import dev.cohort.harness.LocalParties;
@@ -1157,6 +1158,103 @@ public abstract class SuiteContractTest {
       assertEquals(List.of(p, n, f.bitLength()), results.get(p).value());
       assertEquals(p, results.get(p).metrics().party());
       assertEquals(0, results.get(p).metrics().rounds());
+    }
+  }
+
+  // ---- sessions batched into lanes ----
+
+  /** Runs sessions 0..count−1 at every party, session i by program {@code shape.apply(i)}. */
+  private List<SessionsResult<List<Long>>> runSessions(
+      Field f, int n, int count, IntFunction<LaneProgram> shape, int parallelism) {
+    EngineConfig config = EngineConfig.defaults().withInsecureSeed(11);
+    return new LocalParties(n, suite(f, n), config, TIMEOUT)
+        .runSessionsEach(
+            party -> {
+              List<Computation<List<Long>>> list = new ArrayList<>(count);
+              for (int i = 0; i < count; i++) {
+                list.add(shape.apply(i).computation(i, party));
+              }
+              return list;
+            },
+            parallelism);
+  }
+
+  private static void assertSessions(
+      List<SessionsResult<List<Long>>> results,
+      IntFunction<LaneProgram> shape,
+      int count,
+      String what) {
+    for (int p = 0; p < results.size(); p++) {
+      List<List<Long>> values = results.get(p).values();
+      assertEquals(count, values.size(), what);
+      for (int i = 0; i < count; i++) {
+        assertEquals(
+            shape.apply(i).expected(i, p), values.get(i), what + ", P" + p + ", session " + i);
+      }
+    }
+  }
+
+  /**
+   * Sessions of one shape, started together, are built as lanes of one batch: their values match
+   * the BigInteger reference at every parallelism, each computation is called once per party and
+   * run, a batch of all of them takes one open gate per opening call (holding every session's
+   * value) and the rounds of a single session.
+   */
+  @EachFieldAndPartyCount
+  void sessionsOfOneShape_builtAsLanes_matchTheReference(Field f, int n) {
+    int count = 100;
+    LaneProgram program = LaneProgram.random(41 + n, n, 24, false, count);
+    int[] parallelisms = {1, 9, count};
+    List<SessionsResult<List<Long>>> all = null;
+    for (int k : parallelisms) {
+      all = runSessions(f, n, count, i -> program, k);
+      assertSessions(all, i -> program, count, "parallelism " + k);
+    }
+    for (int i = 0; i < count; i++) {
+      assertEquals(parallelisms.length * n, program.builds(i), "builds of session " + i);
+    }
+    int opens = program.count(LaneProgram.Kind.OPEN) + program.count(LaneProgram.Kind.OPEN_TO);
+    RunMetrics batch = all.get(0).metrics();
+    assertEquals(opens, batch.gates().get("open"), "one open gate per opening call");
+    assertEquals((long) opens * count, batch.elements().get("open"), "a value per session");
+    LaneProgram alone = LaneProgram.random(41 + n, n, 24, false, 1);
+    long oneSession = runSessions(f, n, 1, i -> alone, 1).get(0).metrics().rounds();
+    assertEquals(oneSession, batch.rounds(), "the batch takes the rounds of one session");
+  }
+
+  /**
+   * Sessions of several shapes: one that differs from the batch mid-way, one that makes a call the
+   * batch cannot take (a sum of a list), one that ends with a step, one that stops short. Each is
+   * built on its own from where it differs, is called once, and every value matches the reference;
+   * so does a run whose very first session cannot be batched.
+   */
+  @EachFieldAndPartyCount
+  void sessionsOfMixedShapes_eachCalledOnce_matchTheReference(Field f, int n) {
+    int count = 90;
+    LaneProgram a = LaneProgram.random(57 + n, n, 20, false, count);
+    LaneProgram extra = a.with(LaneProgram.Kind.MUL_CONSTANT, n + 3, count);
+    LaneProgram sum = a.with(LaneProgram.Kind.SUM, n + 5, count);
+    LaneProgram step = a.with(LaneProgram.Kind.STEP, a.size(), count);
+    LaneProgram shorter = a.prefix(a.size() - 2, count);
+    IntFunction<LaneProgram> mixed =
+        i ->
+            i % 13 == 5
+                ? extra
+                : i % 17 == 3 ? sum : i % 19 == 7 ? step : i % 23 == 11 ? shorter : a;
+    IntFunction<LaneProgram> firstUnbatched = i -> i == 0 ? sum : a;
+    int[] parallelisms = {1, 8, 40, count};
+    for (int k : parallelisms) {
+      assertSessions(runSessions(f, n, count, mixed, k), mixed, count, "mixed, parallelism " + k);
+      assertSessions(
+          runSessions(f, n, count, firstUnbatched, k),
+          firstUnbatched,
+          count,
+          "first unbatched, parallelism " + k);
+    }
+    for (int i = 0; i < count; i++) {
+      int builds = a.builds(i) + extra.builds(i) + sum.builds(i) + step.builds(i);
+      builds += shorter.builds(i);
+      assertEquals(2 * parallelisms.length * n, builds, "builds of session " + i);
     }
   }
 }

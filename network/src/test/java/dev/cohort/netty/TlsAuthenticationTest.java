@@ -261,7 +261,9 @@ class TlsAuthenticationTest {
               .channel();
       assertTrue(client.closeFuture().await(10, TimeUnit.SECONDS), "P1 closed the connection");
       long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-      assertTrue(millis >= 350 && millis < 1400, "closed after " + millis + " ms");
+      // closed by the 400 ms timeout, not the client's 10 s wait; the upper bound leaves room for
+      // a machine loaded by other builds (1.9 s seen at load 10)
+      assertTrue(millis >= 350 && millis < 5000, "closed after " + millis + " ms");
     } finally {
       group.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
     }

@@ -111,7 +111,7 @@ class BgwSessionGroupsTest {
       RunMetrics m = r.metrics();
       assertEquals(rounds, m.rounds(), "P" + p);
       assertEquals(1, m.setupRounds(), "each group's key set-up, in the same round");
-      assertEquals(SESSIONS, m.gates().get("multiply"));
+      assertEquals(SESSIONS, m.elements().get("multiply"), "one product per session");
       for (int peer = 0; peer < PARTIES; peer++) {
         long frames = peer == p ? 0 : m.rounds() + m.setupRounds();
         assertEquals(frames, m.framesSent()[peer], "frames P" + p + " → P" + peer);

@@ -86,7 +86,7 @@ class BgwSessionsTest {
       }
       RunMetrics m = r.metrics();
       assertEquals((SESSIONS + k - 1) / k * one, m.rounds(), "P" + p);
-      assertEquals(SESSIONS, m.gates().get("multiply"));
+      assertEquals(SESSIONS, m.elements().get("multiply"), "one product per session");
       for (int peer = 0; peer < PARTIES; peer++) {
         long frames = m.rounds() + m.setupRounds(); // the key set-up is one more round
         assertEquals(peer == p ? 0 : frames, m.framesSent()[peer], "frames to P" + peer);
