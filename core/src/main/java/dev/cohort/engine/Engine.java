@@ -12,6 +12,7 @@ import dev.cohort.suite.AllOf;
 import dev.cohort.suite.Inbox;
 import dev.cohort.suite.Outbox;
 import dev.cohort.suite.RoundProtocol;
+import dev.cohort.suite.SessionGroups;
 import dev.cohort.suite.Suite;
 import dev.cohort.suite.SuiteFactory;
 import java.util.ArrayList;
@@ -45,7 +46,6 @@ public final class Engine {
 
   private static final Logger log = LoggerFactory.getLogger(Engine.class);
 
-  private final SuiteFactory factory;
   private final Suite suite;
   private final Channel channel;
   private final EngineConfig config;
@@ -56,6 +56,7 @@ public final class Engine {
   private final SortedMap<String, String> agreed; // what every party must agree on
   private boolean setUp;
   private boolean failed;
+  private final SessionGroups sessionGroups; // with config.groups() > 1: the party's suites
   private GroupedChannel grouped; // with config.groups() > 1, at the first run in groups
   private Engine[] groupEngines;
   private ExecutorService groupThreads; // groups 1.. (group 0 runs on the caller's thread)
@@ -73,12 +74,14 @@ public final class Engine {
               + " cannot run sessions in groups (its suites would share material that must not be"
               + " used twice): use 1 group, or threads inside the suite");
     }
-    this.factory = factory;
     Prg prg =
         config.insecureSeed() == null
             ? Prg.secure()
             : Prg.seeded(config.insecureSeed() * 1_000_003L + channel.myId());
-    this.suite = factory.create(channel.myId(), channel.parties(), prg);
+    // one SessionGroups per engine: what its suites share (SPDZ's material) they share alone
+    this.sessionGroups = config.groups() > 1 ? factory.groups(config.groups()) : null;
+    SuiteFactory own = sessionGroups == null ? factory : sessionGroups.whole();
+    this.suite = own.create(channel.myId(), channel.parties(), prg);
     // what must agree; not factory.name(), which may hold per-party details such as file paths
     TreeMap<String, String> agreed = new TreeMap<>(config.agreed());
     agreed.put("suite", suite.getClass().getSimpleName());
@@ -117,6 +120,9 @@ public final class Engine {
    * randomness) on its own thread, the parallelism shared out among them; their rounds share this
    * channel's rounds ({@link GroupedChannel}), so a party uses k cores for the sessions' local work
    * and each round is still one frame per peer. Each group keeps up to the batch size in flight.
+   * The groups' suites, and this engine's own, come from one {@link SessionGroups} of the factory
+   * ({@link SuiteFactory#groups}), told before each run how many groups take part: so suites that
+   * share a store of material (SPDZ) draw disjoint parts of it.
    *
    * <p>A session that fails fails the whole run, with a {@link SessionFailedException} naming it
    * when the failure is in that session's own code (building it, its steps, its results); a failure
@@ -150,7 +156,7 @@ public final class Engine {
                 seed == null ? null : seed * 1_000_033L + g + 1,
                 config.agreed(),
                 1);
-        groupEngines[g] = new Engine(factory, grouped.group(g), c, config.groups());
+        groupEngines[g] = new Engine(sessionGroups.group(g), grouped.group(g), c, config.groups());
       }
       groupThreads = groupThreads(channel.myId(), config.groups() - 1);
     }
@@ -163,6 +169,7 @@ public final class Engine {
     }
     List<SessionsResult<T>> results = new ArrayList<>(Collections.nCopies(k, null));
     Throwable[] errors = new Throwable[k];
+    sessionGroups.beforeRun(k);
     grouped.open(k);
     List<Future<?>> others = new ArrayList<>();
     for (int g = k - 1; g >= 0; g--) {

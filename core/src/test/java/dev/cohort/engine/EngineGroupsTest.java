@@ -11,6 +11,9 @@ import dev.cohort.field.Fields;
 import dev.cohort.harness.LocalParties;
 import dev.cohort.harness.PartyFailedException;
 import dev.cohort.net.InMemoryNetwork;
+import dev.cohort.random.Prg;
+import dev.cohort.suite.SessionGroups;
+import dev.cohort.suite.Suite;
 import dev.cohort.suite.SuiteFactory;
 import dev.cohort.suite.plaintext.PlaintextSuite;
 import dev.cohort.testing.ForwardingSuiteFactory;
@@ -100,6 +103,65 @@ class EngineGroupsTest {
     SessionFailedException cause = assertInstanceOf(SessionFailedException.class, e.getCause());
     assertEquals(444, cause.session());
     assertEquals("session 444 failed: no route for device 7", cause.getMessage());
+  }
+
+  /**
+   * A groupable plaintext factory whose {@link SessionGroups} logs what the engine asks of it: one
+   * per engine, the engine's own suite from {@code whole}, group g's from {@code group(g)}, and the
+   * number of groups before each run in groups.
+   */
+  private static SuiteFactory logging(List<String> log) {
+    SuiteFactory plain = groupable();
+    return new ForwardingSuiteFactory(plain) {
+      @Override
+      public SessionGroups groups(int groups) {
+        log.add("groups " + groups);
+        return new SessionGroups() {
+          @Override
+          public SuiteFactory whole() {
+            return creating("whole");
+          }
+
+          @Override
+          public SuiteFactory group(int g) {
+            return creating("group " + g);
+          }
+
+          @Override
+          public void beforeRun(int running) {
+            log.add("run of " + running);
+          }
+        };
+      }
+
+      private SuiteFactory creating(String what) {
+        return new ForwardingSuiteFactory(plain) {
+          @Override
+          public Suite create(int party, int parties, Prg prg) {
+            log.add(what);
+            return super.create(party, parties, prg);
+          }
+        };
+      }
+    };
+  }
+
+  @Test
+  void engineInGroups_oneSessionGroupsPerEngine_toldEachRunsGroups() {
+    List<String> log = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+    try (LocalParties one =
+        LocalParties.builder(PARTIES)
+            .suites(p -> p == 0 ? logging(log) : groupable())
+            .config(EngineConfig.defaults().withInsecureSeed(3).withGroups(3))
+            .standing()
+            .open()) {
+      one.runSessions(SessionsTest.distanceSessions(30), 30);
+      one.runSessions(SessionsTest.distanceSessions(30), 2);
+      SessionsResult<Long> alone = one.runSessions(SessionsTest.distanceSessions(4), 1).get(0);
+      assertEquals(SessionsTest.distanceExpected(3), alone.values().get(3));
+    }
+    assertEquals(
+        List.of("groups 3", "whole", "group 0", "group 1", "group 2", "run of 3", "run of 2"), log);
   }
 
   @Test

@@ -8,6 +8,9 @@ import dev.cohort.suite.SuiteFactory;
 /**
  * A suite factory that forwards every call to another: a test overrides only what it changes (the
  * suites it creates, whether they may run in groups), as {@link ForwardingSuite} does for suites.
+ * {@link #groups} is not forwarded: groups get this factory's own suites, which is right for a
+ * delegate whose suites share nothing (plaintext, BGW) and wrong for one that slices shared
+ * material (SPDZ), whose tests decorate its {@code SessionGroups} instead.
  */
 public abstract class ForwardingSuiteFactory implements SuiteFactory {
 

@@ -71,7 +71,8 @@ public class SessionsBenchmark {
 
     /**
      * Groups of sessions per party ({@link EngineConfig#withGroups}), each an engine on its own
-     * thread: 1 is one engine. BGW only (SPDZ's suites refuse groups).
+     * thread: 1 is one engine. With SPDZ the groups draw disjoint slices of each party's one
+     * in-process dealer, which deals a chunk at a time under one lock.
      */
     @Param({"1"})
     public int groups;

@@ -7,9 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cohort.api.AbortException;
+import dev.cohort.api.Computation;
 import dev.cohort.api.NetworkException;
+import dev.cohort.api.Secret;
 import dev.cohort.engine.EngineConfig;
 import dev.cohort.engine.Result;
+import dev.cohort.engine.SessionsResult;
 import dev.cohort.field.Field;
 import dev.cohort.field.Fields;
 import dev.cohort.harness.LocalParties;
@@ -22,6 +25,7 @@ import dev.cohort.suite.Shares;
 import dev.cohort.testing.RandomCircuit;
 import java.math.BigInteger;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -78,6 +82,57 @@ class BackgroundPreprocessingTest {
       assertTrue(
           java.util.Arrays.stream(sources).anyMatch(s -> s.waits() > 0), "the first request waits");
       assertTrue(made[0] > 0, "triples were made: " + java.util.Arrays.toString(made));
+    } finally {
+      for (BackgroundPreprocessing s : sources) {
+        s.close();
+      }
+    }
+  }
+
+  @Test
+  void online_inSessionGroups_fedInTheBackground_matchesReference_waitsCountedOnce() {
+    Field field = Fields.MERSENNE_61;
+    int n = 3;
+    int sessions = 200;
+    BackgroundPreprocessing[] sources = start(field, n, 15, 300); // refills within the run
+    try {
+      SpdzConfig config =
+          SpdzConfig.of(field, (f, party, parties) -> sources[party], "background, test");
+      List<SessionsResult<Long>> results =
+          LocalParties.builder(n)
+              .suite(SpdzSuite.factory(config))
+              .config(EngineConfig.defaults().withInsecureSeed(16).withGroups(2))
+              .deadline(TIMEOUT)
+              .open()
+              .runSessionsEach(
+                  self -> {
+                    List<Computation<Long>> list = new ArrayList<>();
+                    for (int i = 0; i < sessions; i++) {
+                      long mine = 1000L * i + self;
+                      list.add(
+                          b -> {
+                            Secret x = b.input(0, self == 0 ? mine : 0, 32);
+                            Secret y = b.input(1, self == 1 ? mine : 0, 32);
+                            Secret z = b.input(2, self == 2 ? mine : 0, 32);
+                            return b.open(b.add(b.mul(x, y), z));
+                          });
+                    }
+                    return list;
+                  },
+                  1000);
+      for (int p = 0; p < n; p++) {
+        for (int i = 0; i < sessions; i++) {
+          BigInteger want =
+              BigInteger.valueOf(1000L * i)
+                  .multiply(BigInteger.valueOf(1000L * i + 1))
+                  .add(BigInteger.valueOf(1000L * i + 2));
+          assertEquals(want.longValueExact(), results.get(p).values().get(i), "session " + i);
+        }
+        long waited = results.get(p).metrics().materialWaitNanos();
+        assertTrue(
+            waited <= sources[p].waitNanos(),
+            "P" + p + ": " + waited + " ns waited, the source saw " + sources[p].waitNanos());
+      }
     } finally {
       for (BackgroundPreprocessing s : sources) {
         s.close();

@@ -8,6 +8,13 @@ import dev.cohort.suite.Shares;
  * order (the engine evaluates the same gates in the same order everywhere), so the k-th item of a
  * kind is the same sharing at every party.
  *
+ * <p>The suites of one engine's groups of sessions ({@code EngineConfig.withGroups}) share one
+ * source, which {@link SlicedPreprocessing} calls from the groups' threads one call at a time
+ * (under its lock) in whole chunks, handing each group its own chunks: the k-th item a group draws
+ * is then the same sharing at every party, and no item reaches two groups. The MAC-check calls
+ * below may then come from several groups' checks at once; the slicer counts them, so a source sees
+ * a mark cleared only when none is in flight.
+ *
  * <p>Running out of a kind is an {@link IllegalStateException} that names the kind and how much was
  * needed.
  *

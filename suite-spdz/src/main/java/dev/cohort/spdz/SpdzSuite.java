@@ -7,6 +7,7 @@ import dev.cohort.spdz.SpdzPreprocessing.InputMasks;
 import dev.cohort.spdz.SpdzPreprocessing.Triples;
 import dev.cohort.suite.AllOf;
 import dev.cohort.suite.RoundProtocol;
+import dev.cohort.suite.SessionGroups;
 import dev.cohort.suite.Shares;
 import dev.cohort.suite.Suite;
 import dev.cohort.suite.SuiteFactory;
@@ -49,11 +50,12 @@ public final class SpdzSuite implements Suite {
   private final ColumnPool pool;
   private final CheckLedger ledger;
 
-  private SpdzSuite(SpdzConfig config, int party, int parties, Prg prg) {
+  private SpdzSuite(
+      SpdzConfig config, int party, int parties, Prg prg, SpdzPreprocessing preprocessing) {
     this.field = config.field();
     this.party = party;
     this.parties = parties;
-    this.preprocessing = config.preprocessing().open(field, party, parties);
+    this.preprocessing = preprocessing;
     this.macKeyShare = preprocessing.macKeyShare();
     this.sharing = new SpdzSharing(field, party, macKeyShare);
     this.exchange = new ShareExchange(field, party, parties, Workers.of(config.threads()));
@@ -74,8 +76,21 @@ public final class SpdzSuite implements Suite {
   /**
    * SPDZ under {@code config}: its field, its preprocessing and when MAC checks run. With {@link
    * SpdzConfig#dealerFiles} for runs whose secrets matter.
+   *
+   * <p>Runs in groups of sessions ({@code EngineConfig.withGroups}): an engine's suites share one
+   * source of the party's preprocessing, opened once, which each run in groups cuts into disjoint
+   * slices, the same at every party ({@link SlicedPreprocessing}); they share the MAC key and the
+   * MAC-check marks.
    */
   public static SuiteFactory factory(SpdzConfig config) {
+    return factory(config, null);
+  }
+
+  /**
+   * The factory of {@code config}'s suites; with {@code shared} non-null, their preprocessing is
+   * the view of {@code shared} that {@code view} picks (an engine's suites in groups).
+   */
+  private static SuiteFactory factory(SpdzConfig config, Shared shared) {
     return new SuiteFactory() {
       @Override
       public String name() {
@@ -109,9 +124,91 @@ public final class SpdzSuite implements Suite {
           throw new IllegalArgumentException(
               "party (" + party + ") must be in [0, " + parties + ")");
         }
-        return new SpdzSuite(config, party, parties, prg);
+        SpdzPreprocessing preprocessing =
+            shared == null
+                ? config.preprocessing().open(config.field(), party, parties)
+                : shared.view(party, parties);
+        return new SpdzSuite(config, party, parties, prg, preprocessing);
+      }
+
+      /** True: the groups' suites draw disjoint slices of the party's one source. */
+      @Override
+      public boolean runsInGroups() {
+        return shared == null;
+      }
+
+      @Override
+      public SessionGroups groups(int groups) {
+        if (shared != null) {
+          throw new IllegalStateException("a group's suites do not run in groups themselves");
+        }
+        return new SpdzGroups(config, groups);
       }
     };
+  }
+
+  /**
+   * The suites of one engine that runs sessions in groups: one source of the party's preprocessing,
+   * opened when the first of them is created, sliced by {@link SlicedPreprocessing}.
+   */
+  private static final class SpdzGroups implements SessionGroups {
+    private final SpdzConfig config;
+    private final int groups;
+    private final SuiteFactory whole;
+    private final SuiteFactory[] group;
+    private SlicedPreprocessing sliced; // at the first suite's creation
+    private int party; // whose suites these are: fixed by the first
+
+    SpdzGroups(SpdzConfig config, int groups) {
+      this.config = config;
+      this.groups = groups;
+      this.whole = factory(config, new Shared(this, -1));
+      this.group = new SuiteFactory[groups];
+      for (int g = 0; g < groups; g++) {
+        group[g] = factory(config, new Shared(this, g));
+      }
+    }
+
+    synchronized SlicedPreprocessing sliced(int party, int parties) {
+      if (sliced == null) {
+        SpdzPreprocessing source = config.preprocessing().open(config.field(), party, parties);
+        sliced = new SlicedPreprocessing(source, party, parties, config.field().words(), groups);
+        this.party = party;
+      } else if (party != this.party) {
+        throw new IllegalArgumentException(
+            "the suites of one engine's session groups are all for P"
+                + this.party
+                + ", not P"
+                + party);
+      }
+      return sliced;
+    }
+
+    @Override
+    public SuiteFactory whole() {
+      return whole;
+    }
+
+    @Override
+    public SuiteFactory group(int g) {
+      return group[g];
+    }
+
+    @Override
+    public synchronized void beforeRun(int running) {
+      if (sliced == null) {
+        throw new IllegalStateException("no suite of these groups was created");
+      }
+      sliced.beforeRun(running);
+    }
+  }
+
+  /** Which view of an engine's one source a factory's suites take: {@code group} −1 the whole. */
+  private record Shared(SpdzGroups groups, int group) {
+    SpdzPreprocessing view(int party, int parties) {
+      SlicedPreprocessing s = groups.sliced(party, parties);
+      return group < 0 ? s.whole() : s.group(group);
+    }
   }
 
   @Override

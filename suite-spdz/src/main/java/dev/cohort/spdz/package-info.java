@@ -17,7 +17,9 @@
  * (bound to their use record, {@link dev.cohort.spdz.UseRecord}; {@link
  * dev.cohort.spdz.SpdzConfig#dealerFiles}) or the seeded, <b>INSECURE</b> {@link
  * dev.cohort.spdz.InsecureDealer} of tests and benchmarks ({@link
- * dev.cohort.spdz.SpdzConfig#insecureDealer}).
+ * dev.cohort.spdz.SpdzConfig#insecureDealer}). When an engine runs sessions in groups on their own
+ * threads, its suites share one source, and {@link dev.cohort.spdz.SlicedPreprocessing} gives each
+ * group a disjoint slice of it, the same at every party.
  *
  * <p>The gates never reach back into the suite: it hands each one its preprocessed material and the
  * per-party collaborators it uses, each with one job. {@link dev.cohort.spdz.ShareExchange} sends
