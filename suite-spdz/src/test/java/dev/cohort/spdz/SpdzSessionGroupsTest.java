@@ -172,7 +172,7 @@ class SpdzSessionGroupsTest {
             .runSessionsEach(self -> sessions(x, parties, self, 0, SESSIONS), parallelism);
     assertSessions(results, x, 0, SESSIONS, field);
     assertSameWholeChunksInOrder(sources);
-    assertEquals(4L * SESSIONS, results.get(0).metrics().gates().get("multiply"), "four each");
+    assertEquals(4L * SESSIONS, results.get(0).metrics().elements().get("multiply"), "four each");
   }
 
   @Test
