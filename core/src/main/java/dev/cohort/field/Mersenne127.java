@@ -175,6 +175,27 @@ public final class Mersenne127 implements Field {
     SmallConstants127.combineTwo(terms[0], terms[1], c, out, oo, n, accumulate);
   }
 
+  /**
+   * One pass over the products, each made and used for both shares at once, where BGW's
+   * coefficients allow it; see {@link ProductDealing127}. Otherwise the generic passes.
+   */
+  @Override
+  public void dealProducts(
+      long[] a,
+      long[] b,
+      int from,
+      long[] r,
+      long[][] coefficients,
+      long[] acc,
+      long[] out,
+      int oo,
+      int n,
+      long[] scratch) {
+    if (!ProductDealing127.dealProducts(a, b, from, r, coefficients, acc, out, oo, n)) {
+      Field.super.dealProducts(a, b, from, r, coefficients, acc, out, oo, n, scratch);
+    }
+  }
+
   /** Elements per block of {@link #linear}: its limb sums, 3 longs per element, stay in L1. */
   private static final int LINEAR_BLOCK = 256;
 

@@ -360,6 +360,117 @@ abstract class FieldContract {
     }
   }
 
+  /**
+   * Coefficients ±u·2^s (BGW's at n = 3 are of this form), by which 2^127 − 1 multiplies without a
+   * general product; long batches, so that it classifies them.
+   */
+  @Property(seed = "42")
+  void dealProducts_smallFactors_matchesBigInteger(
+      @ForAll("longBatches") Batch batch,
+      @ForAll("smallFactors") BigInteger c0,
+      @ForAll("smallFactors") BigInteger c1,
+      @ForAll("smallFactors") BigInteger e0,
+      @ForAll("smallFactors") BigInteger e1) {
+    List<BigInteger> r = zip(batch, (x, y) -> y.subtract(x.multiply(e1)));
+    List<BigInteger> kept = zip(batch, (x, y) -> x.add(y).add(c0));
+    checkDealProducts(
+        batch.a(), batch.b(), r, kept, List.of(c0, c1, e0, e1), batch.ao(), batch.oo());
+  }
+
+  /** Three of the four coefficients small, one dense: the two kinds of product side by side. */
+  @Property(seed = "42")
+  void dealProducts_oneDenseFactor_matchesBigInteger(
+      @ForAll("longBatches") Batch batch,
+      @ForAll("smallFactors") BigInteger small,
+      @ForAll("elements") BigInteger dense,
+      @ForAll @IntRange(min = 0, max = 3) int densePosition) {
+    List<BigInteger> c = new ArrayList<>(List.of(small, small, small, small));
+    c.set(densePosition, dense);
+    List<BigInteger> r = zip(batch, (x, y) -> x.multiply(y).add(dense));
+    checkDealProducts(batch.a(), batch.b(), r, batch.b(), c, batch.ao(), batch.oo());
+  }
+
+  /**
+   * The coefficients BGW deals products with at n = 3, t = 1, derived here from their definition:
+   * dealer i (x_i = i + 1) shares d·λ_i (λ the Lagrange weights at 0 over x = 1, 2, 3) with a line
+   * through (0, λ_i·d) and (x_j, x_j·ρ), j the next party, whose seeded value is ρ; it keeps the
+   * value at x_i and sends the value at x_k, k the party after j.
+   */
+  @Property(seed = "42")
+  void dealProducts_bgwCoefficientsAtThreeParties_matchesBigInteger(
+      @ForAll("longBatches") Batch batch, @ForAll @IntRange(min = 0, max = 2) int dealer) {
+    checkDealProducts(
+        batch.a(), batch.b(), batch.b(), batch.a(), bgwDealing(dealer), batch.ao(), batch.oo());
+  }
+
+  /**
+   * Every pair of edge values 0, 1, 2, p − 1, p − 2, 2^64 − 1, 2^64, 2^64 + 1, 2^126 − 1, 2^126,
+   * 2^126 + 1 and 2^63 as factors, seeded values and kept shares, at odd offsets, with BGW's
+   * coefficients and with constants next to them.
+   */
+  @Example
+  void dealProducts_edgePairs_matchesBigInteger() {
+    BigInteger one = BigInteger.ONE;
+    BigInteger two64 = one.shiftLeft(64);
+    BigInteger two126 = one.shiftLeft(126);
+    List<BigInteger> edges =
+        List.of(
+            BigInteger.ZERO,
+            one,
+            BigInteger.TWO,
+            p().subtract(one),
+            p().subtract(BigInteger.TWO),
+            two64.subtract(one),
+            two64,
+            two64.add(one),
+            two126.subtract(one),
+            two126,
+            two126.add(one),
+            one.shiftLeft(63));
+    List<BigInteger> a = new ArrayList<>();
+    List<BigInteger> b = new ArrayList<>();
+    for (BigInteger x : edges) {
+      for (BigInteger y : edges) {
+        a.add(x.mod(p()));
+        b.add(y.mod(p()));
+      }
+    }
+    List<BigInteger> reversed = new ArrayList<>(b);
+    java.util.Collections.reverse(reversed);
+    BigInteger minusOne = p().subtract(one);
+    List<List<BigInteger>> coefficientSets = new ArrayList<>();
+    for (int dealer = 0; dealer < 3; dealer++) {
+      coefficientSets.add(bgwDealing(dealer));
+    }
+    coefficientSets.add(List.of(minusOne, minusOne, minusOne, minusOne));
+    coefficientSets.add(List.of(BigInteger.ZERO, one, minusOne, BigInteger.ZERO));
+    coefficientSets.add(
+        List.of(two126, one.shiftLeft(62).subtract(one), two64.mod(p()), minusOne.subtract(one)));
+    for (List<BigInteger> c : coefficientSets) {
+      checkDealProducts(a, b, reversed, a, c, 3, 1);
+      checkDealProducts(b, a, a, reversed, c, 1, 3);
+    }
+  }
+
+  /** Dealer's coefficients (own·d, own·ρ, sent·d, sent·ρ) of BGW's multiplication at n = 3. */
+  private List<BigInteger> bgwDealing(int dealer) {
+    BigInteger[] x = {BigInteger.ONE, BigInteger.TWO, BigInteger.valueOf(3)};
+    BigInteger weight = BigInteger.ONE;
+    for (int m = 0; m < 3; m++) {
+      if (m != dealer) {
+        weight = weight.multiply(x[m]).multiply(x[m].subtract(x[dealer]).modInverse(p()));
+      }
+    }
+    BigInteger xj = x[(dealer + 1) % 3];
+    List<BigInteger> c = new ArrayList<>();
+    for (BigInteger z : List.of(x[dealer], x[(dealer + 2) % 3])) {
+      // line through (0, w·d) and (x_j, x_j·ρ) at z: w·d·(x_j − z)/x_j + ρ·z
+      c.add(weight.multiply(xj.subtract(z)).multiply(xj.modInverse(p())).mod(p()));
+      c.add(z.mod(p()));
+    }
+    return c;
+  }
+
   private void checkDealProducts(
       List<BigInteger> a,
       List<BigInteger> b,
