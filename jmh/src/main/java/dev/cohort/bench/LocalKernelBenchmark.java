@@ -74,10 +74,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * -XX:G1HeapRegionSize=32m} (the columns are then ordinary objects) the steady state had one young
  * pause of 1.5 ms in 6 s and no marking. Measured on the quiet 2-core machine (load average 0–1.3),
  * {@code -f 1 -wi 2 -i 5 -w 1 -r 1}, medians of 5 iterations, two runs alternating, ms per batch, 1
- * thread → 2 threads: default regions 150.5 → 85.1 and 145.5 → 93.7 (1.77×, 1.55×), 32 MB regions
- * 156.3 → 79.1 and 153.9 → 79.4 (1.98×, 1.94×). So a party that holds much material in memory and
- * multiplies large batches should run with G1 regions larger than twice a result column, or reuse
- * result columns that the application has released (not done: the application owns them).
+ * thread → 2 threads: default regions 150.5 → 85.1 and 145.5 → 93.7 (1.77×, 1.55×; a third run,
+ * later, 146.8 → 78.6, 1.87×: the marking's cadence varies), 32 MB regions 156.3 → 79.1 and 153.9 →
+ * 79.4 (1.98×, 1.94×); {@code -Xms6g}, which raises the marking threshold, 145.0 → 79.1 (1.83×). So
+ * a party that holds much material in memory and multiplies large batches should run with G1
+ * regions larger than twice a result column, or reuse result columns that the application has
+ * released (not done: the application owns them).
  *
  * <p>Scaling model. A party's time per batch is T(k) = S + W / k + h·k on k threads, k ≤ cores:
  *
