@@ -63,6 +63,24 @@ import org.openjdk.jmh.annotations.Warmup;
  * sender's buffer without a copy ({@code Inbox.reset} with lengths), so the score is the parties'
  * own work; see the README ("Parties that use every core") for the measurements before and after.
  *
+ * <p>What then still kept SPDZ over 2^127 − 1 near 1.5× was the garbage collector, not a party's
+ * Java work: a JFR profile at 2 threads splits the kernels' samples about evenly, and the only
+ * large allocations per batch are the two result columns of each party (16 MB each, fresh since
+ * they leave the gate; the other columns are pooled). Each is a humongous G1 allocation, and with
+ * the replayed material (about 700 MB) live above the occupancy at which G1 starts marking, nearly
+ * every one starts a concurrent cycle: {@code -Xlog:gc} showed 107 cycles in 8.2 s of the 2-thread
+ * trial (about two per batch), 3.2 s of marking on G1's one concurrent thread. At 1 thread that
+ * thread runs on the idle core; at 2 it takes about 0.4 of a core from the party. With {@code
+ * -XX:G1HeapRegionSize=32m} (the columns are then ordinary objects) the steady state had one young
+ * pause of 1.5 ms in 6 s and no marking. Measured on the quiet 2-core machine (load average 0–1.3),
+ * {@code -f 1 -wi 2 -i 5 -w 1 -r 1}, medians of 5 iterations, two runs alternating, ms per batch, 1
+ * thread → 2 threads: default regions 150.5 → 85.1 and 145.5 → 93.7 (1.77×, 1.55×; a third run,
+ * later, 146.8 → 78.6, 1.87×: the marking's cadence varies), 32 MB regions 156.3 → 79.1 and 153.9 →
+ * 79.4 (1.98×, 1.94×); {@code -Xms6g}, which raises the marking threshold, 145.0 → 79.1 (1.83×). So
+ * a party that holds much material in memory and multiplies large batches should run with G1
+ * regions larger than twice a result column, or reuse result columns that the application has
+ * released (not done: the application owns them).
+ *
  * <p>Scaling model. A party's time per batch is T(k) = S + W / k + h·k on k threads, k ≤ cores:
  *
  * <ul>
@@ -74,9 +92,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *       bandwidth- or multiply-bound.
  *   <li>S, serial: the exchange itself (one frame per peer per round, so the network round stays
  *       the same), encoding and decoding frames, the MAC check's commitments and the engine's
- *       bookkeeping, the garbage collector's pauses for the fresh frames and results. (Decoding the
- *       peers' frames is the network threads' work, in parallel with the party's own; this
- *       benchmark hands frames over without it.)
+ *       bookkeeping, the garbage collector's pauses for the fresh frames and results, and its
+ *       concurrent marking (on a core the party would use). (Decoding the peers' frames is the
+ *       network threads' work, in parallel with the party's own; this benchmark hands frames over
+ *       without it.)
  *   <li>h: the hand-over to a pooled thread, about microseconds, and per-chunk generator copies (a
  *       cipher initialisation each); negligible at 10^6, which is why batches below two chunks of
  *       2^14 elements are not split.
