@@ -459,9 +459,33 @@ final class LaneBuilder implements Numeric {
     return alone().mul(a, constant);
   }
 
+  /**
+   * A sum of this lane's secrets, traced as a chain of additions (the same value as the builder's
+   * sum); an empty sum is the constant 0 and a sum of one term that term plus 0, as in {@link
+   * Builder#sum(List)}.
+   */
   @Override
   public Secret sum(List<Secret> terms) {
-    return alone().sum(terms);
+    if (terms.isEmpty()) {
+      return known(0);
+    }
+    int e = operand(terms.get(0));
+    if (e >= 0 && terms.size() == 1) {
+      e = record(ADD_CONSTANT, e, -1, -1, 0);
+      return e < 0 ? alone().sum(terms) : valued(e, 0);
+    }
+    for (int i = 1; i < terms.size() && e >= 0; i++) {
+      int next = operand(terms.get(i));
+      e = next < 0 ? -1 : record(ADD, e, next, -1, 0);
+      if (e >= 0) {
+        handle(e); // each partial sum gets a handle, so a replay can bind it
+      }
+    }
+    return e < 0 ? alone().sum(terms) : handles(e);
+  }
+
+  private Secret handles(int e) {
+    return (Secret) handles[e];
   }
 
   @Override

@@ -24,14 +24,14 @@ import java.util.List;
  * every entry a vector over the sessions: one input gate of 1000 elements instead of 1000 of one.
  * The rounds are those of one session, as before.
  *
- * <p>The trace takes single secrets only: inputs and constants given as {@code long}, additions,
- * subtractions, negations, multiplications (by secrets and by {@code long} constants), random
- * elements and bits, openings. A session that makes any other call, or a call that differs from the
- * trace, is built on its own at that point: its calls so far are replayed into gates of its own,
- * its handles are bound to them, and its remaining calls go straight to a builder of its own. The
- * sessions before it form the batch; the sessions after it start a new one. Every computation is
- * therefore called exactly once, and every party takes the same decisions, since they depend only
- * on the calls, which are the same at every party.
+ * <p>The trace takes single secrets only: inputs and constants given as {@code long}, additions
+ * (and sums of lists, as chains of additions), subtractions, negations, multiplications (by secrets
+ * and by {@code long} constants), random elements and bits, openings. A session that makes any
+ * other call, or a call that differs from the trace, is built on its own at that point: its calls
+ * so far are replayed into gates of its own, its handles are bound to them, and its remaining calls
+ * go straight to a builder of its own. The sessions before it form the batch; the sessions after it
+ * start a new one. Every computation is therefore called exactly once, and every party takes the
+ * same decisions, since they depend only on the calls, which are the same at every party.
  *
  * <p>A batch's first session that the trace cannot take, or {@value #GIVE_UP} batches in a row of
  * at most one session (shapes that change from session to session), end the batching for the rest

@@ -15,8 +15,8 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * A random program of calls on single secrets, the shape of one kind of session in a sessions run,
  * and its plaintext evaluation: the oracle for the batching of sessions into lanes. Every session
  * runs the same calls with its own input values and constants (drawn from the session's index), so
- * sessions of one program fit one trace; {@link Kind#SUM} and {@link Kind#STEP} are calls the trace
- * does not take, so a program with them makes a session leave the batch.
+ * sessions of one program fit one trace; {@link Kind#SUM} (through a vector) and {@link Kind#STEP}
+ * are calls the trace does not take, so a program with them makes a session leave the batch.
  *
  * <p>Values are kept below 2^60 in absolute value (the generator tracks each wire's bound), so an
  * opened value fits a {@code long} over either field and the reference needs no reduction beyond
@@ -39,7 +39,9 @@ public final class LaneProgram {
     RANDOM_ZERO,
     /** b·(1 − b) for a random bit b: zero, through randomBit(), sub from 1 and mul. */
     BIT_ZERO,
-    /** sum(List.of(x, y)): not taken by the trace. */
+    /** sum(List.of(x, y, x)): taken by the trace, as a chain of additions. */
+    SUM_OF_LIST,
+    /** sum(vector(List.of(x, y))): vectors are not taken by the trace. */
     SUM,
     /** seq(c → c.open(x + 0)): not taken by the trace; opens. */
     STEP,
@@ -93,6 +95,7 @@ public final class LaneProgram {
             case INPUT -> BITS;
             case KNOWN -> CONSTANT_BITS;
             case ADD, SUB, SUM -> Math.max(bound.get(a), bound.get(b)) + 1;
+            case SUM_OF_LIST -> Math.max(bound.get(a), bound.get(b)) + 2;
             case ADD_CONSTANT, SUB_FROM_CONSTANT -> Math.max(bound.get(a), CONSTANT_BITS) + 1;
             case NEGATE -> bound.get(a);
             case MUL -> bound.get(a) + bound.get(b);
@@ -219,7 +222,8 @@ public final class LaneProgram {
             Secret bit = b.randomBit();
             w.add(b.mul(bit, b.sub(1, bit)));
           }
-          case SUM -> w.add(b.sum(List.of(x, y)));
+          case SUM_OF_LIST -> w.add(b.sum(List.of(x, y, x)));
+          case SUM -> w.add(b.sum(b.vector(List.of(x, y))));
           case STEP -> {
             opened.add(b.seq((Numeric s) -> s.open(s.add(x, 0))));
             mine.add(true);
@@ -266,6 +270,7 @@ public final class LaneProgram {
       switch (c.kind()) {
         case INPUT, KNOWN -> w.add(v);
         case ADD, SUM -> w.add(x.add(y));
+        case SUM_OF_LIST -> w.add(x.add(y).add(x));
         case ADD_CONSTANT -> w.add(x.add(v));
         case SUB -> w.add(x.subtract(y));
         case SUB_FROM_CONSTANT -> w.add(v.subtract(x));

@@ -1203,7 +1203,10 @@ public abstract class SuiteContractTest {
   @EachFieldAndPartyCount
   void sessionsOfOneShape_builtAsLanes_matchTheReference(Field f, int n) {
     int count = 100;
-    LaneProgram program = LaneProgram.random(41 + n, n, 24, false, count);
+    // a random program, with a sum of a list in it for certain
+    LaneProgram program =
+        LaneProgram.random(41 + n, n, 24, false, count)
+            .with(LaneProgram.Kind.SUM_OF_LIST, n + 2, count);
     int[] parallelisms = {1, 9, count};
     List<SessionsResult<List<Long>>> all = null;
     for (int k : parallelisms) {
@@ -1217,7 +1220,8 @@ public abstract class SuiteContractTest {
     RunMetrics batch = all.get(0).metrics();
     assertEquals(opens, batch.gates().get("open"), "one open gate per opening call");
     assertEquals((long) opens * count, batch.elements().get("open"), "a value per session");
-    LaneProgram alone = LaneProgram.random(41 + n, n, 24, false, 1);
+    LaneProgram alone =
+        LaneProgram.random(41 + n, n, 24, false, 1).with(LaneProgram.Kind.SUM_OF_LIST, n + 2, 1);
     long oneSession = runSessions(f, n, 1, i -> alone, 1).get(0).metrics().rounds();
     assertEquals(oneSession, batch.rounds(), "the batch takes the rounds of one session");
   }
