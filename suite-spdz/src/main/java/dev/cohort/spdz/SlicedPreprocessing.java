@@ -203,12 +203,31 @@ final class SlicedPreprocessing {
 
   // ---- the views ----
 
-  /** The engine's own suite's preprocessing: the source itself, with the marks counted. */
-  private final class Whole implements SpdzPreprocessing {
+  /** The MAC key and the MAC-check marks, shared by the engine's own suite and every group. */
+  private abstract class Shared implements SpdzPreprocessing {
     @Override
-    public long[] macKeyShare() {
+    public final long[] macKeyShare() {
       return source.macKeyShare();
     }
+
+    @Override
+    public final void beforeMacReveal() {
+      SlicedPreprocessing.this.beforeMacReveal();
+    }
+
+    @Override
+    public final void macCheckPassed() {
+      SlicedPreprocessing.this.macCheckPassed();
+    }
+
+    @Override
+    public final void macCheckFailed() {
+      SlicedPreprocessing.this.macCheckFailed();
+    }
+  }
+
+  /** The engine's own suite's preprocessing: the source itself, with the marks counted. */
+  private final class Whole extends Shared {
 
     @Override
     public Triples triples(int count) {
@@ -246,21 +265,6 @@ final class SlicedPreprocessing {
     }
 
     @Override
-    public void beforeMacReveal() {
-      SlicedPreprocessing.this.beforeMacReveal();
-    }
-
-    @Override
-    public void macCheckPassed() {
-      SlicedPreprocessing.this.macCheckPassed();
-    }
-
-    @Override
-    public void macCheckFailed() {
-      SlicedPreprocessing.this.macCheckFailed();
-    }
-
-    @Override
     public long waitNanos() {
       return source.waitNanos();
     }
@@ -282,7 +286,7 @@ final class SlicedPreprocessing {
    * Group g's slice: its chunks of each kind, in order. Used by the group's own thread only (the
    * chunk it is in, how far it got); the shared state is behind the slicer's lock.
    */
-  private final class Group implements SpdzPreprocessing {
+  private final class Group extends Shared {
     private final int g;
     private long[][][] current; // per kind: the chunk being used, or null
     private int[] offset; // per kind: items of current used
@@ -335,11 +339,6 @@ final class SlicedPreprocessing {
     }
 
     @Override
-    public long[] macKeyShare() {
-      return source.macKeyShare();
-    }
-
-    @Override
     public Triples triples(int count) {
       long[][] c = take(0, count);
       return new Triples(
@@ -370,21 +369,6 @@ final class SlicedPreprocessing {
     public Shares randomBits(int count) {
       long[][] c = take(2, count);
       return new Shares(count, c[0], c[1]);
-    }
-
-    @Override
-    public void beforeMacReveal() {
-      SlicedPreprocessing.this.beforeMacReveal();
-    }
-
-    @Override
-    public void macCheckPassed() {
-      SlicedPreprocessing.this.macCheckPassed();
-    }
-
-    @Override
-    public void macCheckFailed() {
-      SlicedPreprocessing.this.macCheckFailed();
     }
 
     /** Group 0 reports the source's waits, the others none: the run's sum counts each once. */
