@@ -8,21 +8,20 @@ import dev.cohort.suite.Shares;
 /**
  * A {@link SpdzPreprocessing} that counts what the online phase draws from the one it wraps, per
  * kind, so a benchmark can say how much material an operation consumes. Everything else passes
- * through unchanged (the MAC-check marks included). Counts are read while the party is idle, after
- * a run.
+ * through unchanged (the MAC-check marks included, {@link WrappedPreprocessing}). Counts are read
+ * while the party is idle, after a run.
  */
-final class CountedPreprocessing implements SpdzPreprocessing {
+final class CountedPreprocessing extends WrappedPreprocessing {
 
   /** The kinds counted, in the order of {@link #drawn()}. */
   static final String[] KINDS = {
     "triples", "random bits", "random elements", "masks", "input bits"
   };
 
-  private final SpdzPreprocessing inner;
   private final long[] drawn = new long[KINDS.length];
 
   CountedPreprocessing(SpdzPreprocessing inner) {
-    this.inner = inner;
+    super(inner);
   }
 
   /** {@code source} with each party's preprocessing counted; {@code into[p]} receives party p's. */
@@ -48,11 +47,6 @@ final class CountedPreprocessing implements SpdzPreprocessing {
 
   private synchronized void count(int kind, int n) {
     drawn[kind] += n;
-  }
-
-  @Override
-  public long[] macKeyShare() {
-    return inner.macKeyShare();
   }
 
   @Override
@@ -83,30 +77,5 @@ final class CountedPreprocessing implements SpdzPreprocessing {
   public InputMasks inputBits(int owner, int count) {
     count(4, count);
     return inner.inputBits(owner, count);
-  }
-
-  @Override
-  public void beforeMacReveal() {
-    inner.beforeMacReveal();
-  }
-
-  @Override
-  public void macCheckPassed() {
-    inner.macCheckPassed();
-  }
-
-  @Override
-  public void macCheckFailed() {
-    inner.macCheckFailed();
-  }
-
-  @Override
-  public Positions positions() {
-    return inner.positions();
-  }
-
-  @Override
-  public void skipTo(long[] used) {
-    inner.skipTo(used);
   }
 }

@@ -19,13 +19,12 @@ import java.util.Arrays;
  * every party buffers, drops and serves alike, and the k-th item of a kind stays the same sharing
  * at every party. The MAC key, the MAC-check marks and positions pass through.
  */
-final class PredealtPreprocessing implements SpdzPreprocessing {
+final class PredealtPreprocessing extends WrappedPreprocessing {
 
   private static final int TRIPLES = 0;
   private static final int BITS = 1;
   private static final int ELEMENTS = 2;
 
-  private final SpdzPreprocessing inner;
   private final int words;
   private final int parties;
   private final Shares[][] buffers; // [kind or 3 + owner or 3 + parties + owner][a, b, c]
@@ -34,7 +33,7 @@ final class PredealtPreprocessing implements SpdzPreprocessing {
   private final long[][] values; // input masks' and bits' values at their owner, per buffer
 
   PredealtPreprocessing(SpdzPreprocessing inner, Field field, int parties) {
-    this.inner = inner;
+    super(inner);
     this.words = field.words();
     this.parties = parties;
     int kinds = 3 + 2 * parties;
@@ -90,15 +89,11 @@ final class PredealtPreprocessing implements SpdzPreprocessing {
   }
 
   /**
-   * Serves {@code count} items of buffer {@code k}: column {@code column} of the next items, or
-   * null when the buffer cannot serve them (the caller then draws from the wrapped source).
+   * Column {@code column} of the next {@code count} items of buffer {@code k}, which {@link
+   * #available} found there.
    */
   private Shares take(int k, int column, int count) {
-    Shares[] b = buffers[k];
-    if (b == null || used[k] + count > b[0].length) {
-      return null;
-    }
-    Shares all = b[column];
+    Shares all = buffers[k][column];
     return count == all.length ? all : all.slice(used[k], count, words);
   }
 
@@ -106,11 +101,6 @@ final class PredealtPreprocessing implements SpdzPreprocessing {
     demand[k] += count;
     Shares[] b = buffers[k];
     return b != null && used[k] + count <= b[0].length;
-  }
-
-  @Override
-  public long[] macKeyShare() {
-    return inner.macKeyShare();
   }
 
   @Override
@@ -166,32 +156,7 @@ final class PredealtPreprocessing implements SpdzPreprocessing {
   }
 
   @Override
-  public void beforeMacReveal() {
-    inner.beforeMacReveal();
-  }
-
-  @Override
-  public void macCheckPassed() {
-    inner.macCheckPassed();
-  }
-
-  @Override
-  public void macCheckFailed() {
-    inner.macCheckFailed();
-  }
-
-  @Override
   public long waitNanos() {
     return inner.waitNanos();
-  }
-
-  @Override
-  public Positions positions() {
-    return inner.positions();
-  }
-
-  @Override
-  public void skipTo(long[] used) {
-    inner.skipTo(used);
   }
 }

@@ -100,6 +100,7 @@ class SlicedPreprocessingTest {
                 List<long[]> got = new ArrayList<>();
                 for (int[] q : requests(group)) {
                   if (timing.nextInt(4) == 0) {
+                    // the pause is the point: it varies the groups' interleaving, waits for nothing
                     Thread.sleep(timing.nextInt(3));
                   }
                   long[] words = draw(view, q[0], q[1], field.words(), self);
