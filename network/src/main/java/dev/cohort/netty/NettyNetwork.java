@@ -172,6 +172,7 @@ public final class NettyNetwork implements TransportNetwork {
     for (int p = 0; p < links.length; p++) {
       links[p].address(addresses.get(p));
     }
+    admission.listed(addresses, this::missing, this::keepError);
     long timeoutMillis = options.connectTimeout().toMillis();
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
     for (int p = self + 1; p < links.length; p++) {
@@ -289,19 +290,22 @@ public final class NettyNetwork implements TransportNetwork {
    * An accepted connection from {@code from} opened in the other protocol ({@code reason} from
    * {@link ProtocolMismatch}): logged, and kept for the "did not connect" error of the party its
    * hello claims ({@code claimed}), or, when it said nothing this party can read (TLS bytes to a
-   * plaintext party), of every lower peer still missing whose address is on the host it came from.
-   * It does not end {@code connect}: the bytes are unauthenticated, and a stranger must not make
-   * this party give up on a real peer. On the event loop.
+   * plaintext party), of every lower peer still missing whose address is on the host it came from
+   * (held until {@link #connect} has the addresses). It does not end {@code connect}: the bytes are
+   * unauthenticated, and a stranger must not make this party give up on a real peer. On the event
+   * loop.
    */
   void mismatchFrom(SocketAddress from, int claimed, String reason) {
     refusals.refused(from, reason);
-    String kept = PeerAdmission.refusedFrom(from, reason);
-    admission.blameMismatch(
-        from,
-        claimed,
-        p -> links[p].address(),
-        p -> !links[p].ready.isDone(),
-        p -> links[p].lastError(kept));
+    admission.blameMismatch(from, claimed, reason, this::missing, this::keepError);
+  }
+
+  private boolean missing(int party) {
+    return !links[party].ready.isDone();
+  }
+
+  private void keepError(int party, String error) {
+    links[party].lastError(error);
   }
 
   private String check(

@@ -7,6 +7,7 @@ import dev.cohort.transport.PeerAdmission;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.security.cert.X509Certificate;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,8 +49,9 @@ final class PeerSlots {
     return peers.length;
   }
 
-  void addresses(InetSocketAddress[] addresses) {
+  synchronized void addresses(InetSocketAddress[] addresses) {
     this.addresses = addresses;
+    admission.listed(List.of(addresses), p -> peers[p] == null, (p, kept) -> lastError[p] = kept);
   }
 
   InetSocketAddress address(int party) {
@@ -122,14 +124,8 @@ final class PeerSlots {
    * address is on the host it came from.
    */
   synchronized void mismatchFrom(SocketAddress from, int claimed, String reason) {
-    String kept = PeerAdmission.refusedFrom(from, reason);
-    InetSocketAddress[] known = addresses;
     admission.blameMismatch(
-        from,
-        claimed,
-        p -> known == null ? null : known[p],
-        p -> peers[p] == null,
-        p -> lastError[p] = kept);
+        from, claimed, reason, p -> peers[p] == null, (p, kept) -> lastError[p] = kept);
   }
 
   private boolean reserve(int party) {

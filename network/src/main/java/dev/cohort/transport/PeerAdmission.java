@@ -6,9 +6,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.security.cert.X509Certificate;
+import java.util.ArrayDeque;
 import java.util.List;
-import java.util.function.IntConsumer;
-import java.util.function.IntFunction;
 import java.util.function.IntPredicate;
 
 /**
@@ -24,8 +23,13 @@ import java.util.function.IntPredicate;
  */
 public final class PeerAdmission {
 
+  /** How many refused connections of unknown origin are held until the addresses are known. */
+  static final int HELD_UNLISTED = 16;
+
   private final int self;
   private final int parties;
+  private final ArrayDeque<Unlisted> unlisted = new ArrayDeque<>();
+  private List<InetSocketAddress> listed; // guarded by this; null until connect
 
   /** The rules for party {@code self} of {@code parties}. */
   public PeerAdmission(int self, int parties) {
@@ -139,34 +143,67 @@ public final class PeerAdmission {
   }
 
   /**
-   * Names the peers whose "did not connect" error keeps the reason an accepted connection from
-   * {@code from} was refused for speaking the other protocol ({@link ProtocolMismatch}): the party
-   * its hello claims ({@code claimed}), or, when it said nothing this party can read ({@code
-   * claimed} -1: TLS bytes to a plaintext party), every lower peer still {@code missing} whose
-   * address ({@code listed}) is on the host the connection came from. Such a connection never ends
-   * {@code connect}: its bytes are unauthenticated, and a stranger must not make a party give up on
-   * a real peer; only a dialer, which reached the address of the peer, gives up at once.
+   * Keeps the reason an accepted connection from {@code from} was refused for speaking the other
+   * protocol ({@link ProtocolMismatch}) for the "did not connect" error of the peers it may have
+   * come from, through {@code blame}: the party its hello claims ({@code claimed}), or, when it
+   * said nothing this party can read ({@code claimed} -1: TLS bytes to a plaintext party), every
+   * lower peer still {@code missing} whose address is on the host the connection came from. Before
+   * {@link #listed} has given the addresses, such a connection is held (the last {@value
+   * #HELD_UNLISTED} of them) and blamed when they come, since a peer may dial before this party
+   * calls {@code connect}. Such a connection never ends {@code connect}: its bytes are
+   * unauthenticated, and a stranger must not make a party give up on a real peer; only a dialer,
+   * which reached the address of the peer, gives up at once.
    */
-  public void blameMismatch(
-      SocketAddress from,
-      int claimed,
-      IntFunction<InetSocketAddress> listed,
-      IntPredicate missing,
-      IntConsumer blame) {
+  public synchronized void blameMismatch(
+      SocketAddress from, int claimed, String reason, IntPredicate missing, Blame blame) {
+    String kept = refusedFrom(from, reason);
     if (claimed >= 0) {
       if (inRange(claimed) && claimed != self) {
-        blame.accept(claimed);
+        blame.keep(claimed, kept);
       }
       return;
     }
+    if (listed == null) {
+      if (unlisted.size() == HELD_UNLISTED) {
+        unlisted.removeFirst();
+      }
+      unlisted.addLast(new Unlisted(from, kept));
+      return;
+    }
+    blameHost(from, kept, missing, blame);
+  }
+
+  /**
+   * The parties' addresses, from {@code connect}: mismatched connections held until now are blamed
+   * on the missing lower peers of their host.
+   */
+  public synchronized void listed(
+      List<InetSocketAddress> addresses, IntPredicate missing, Blame blame) {
+    listed = List.copyOf(addresses);
+    while (!unlisted.isEmpty()) {
+      Unlisted held = unlisted.removeFirst();
+      blameHost(held.from(), held.kept(), missing, blame);
+    }
+  }
+
+  private void blameHost(SocketAddress from, String kept, IntPredicate missing, Blame blame) {
     InetAddress host = from instanceof InetSocketAddress a ? a.getAddress() : null;
     for (int p = 0; p < self && host != null; p++) {
-      InetSocketAddress address = listed.apply(p);
-      if (missing.test(p) && address != null && host.equals(address.getAddress())) {
-        blame.accept(p);
+      InetAddress address = listed.get(p).getAddress();
+      if (missing.test(p) && host.equals(address)) {
+        blame.keep(p, kept);
       }
     }
   }
+
+  /** Where {@link #blameMismatch} keeps a refusal: the "did not connect" error of a party. */
+  @FunctionalInterface
+  public interface Blame {
+    /** Keeps {@code refusal} as the last error of {@code party}. */
+    void keep(int party, String refusal);
+  }
+
+  private record Unlisted(SocketAddress from, String kept) {}
 
   /**
    * What is kept for the "did not connect" error of a party whose accepted connection from {@code

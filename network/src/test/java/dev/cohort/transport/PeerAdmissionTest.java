@@ -65,27 +65,60 @@ class PeerAdmissionTest {
   @Test
   void blameMismatch_helloClaimsAParty_blamesItOnly() {
     PeerAdmission p2 = new PeerAdmission(2, 4);
-    List<Integer> blamed = new ArrayList<>();
+    List<String> blamed = new ArrayList<>();
     InetSocketAddress from = new InetSocketAddress("10.0.0.1", 40000);
-    p2.blameMismatch(from, 3, p -> null, p -> true, blamed::add);
-    p2.blameMismatch(from, 2, p -> null, p -> true, blamed::add); // itself: nobody
-    p2.blameMismatch(from, 9, p -> null, p -> true, blamed::add); // no such party
-    assertEquals(List.of(3), blamed);
+    p2.blameMismatch(from, 3, "speaks X", p -> true, (p, kept) -> blamed.add(p + " " + kept));
+    p2.blameMismatch(from, 2, "speaks X", p -> true, (p, kept) -> blamed.add("self")); // nobody
+    p2.blameMismatch(from, 9, "speaks X", p -> true, (p, kept) -> blamed.add("none")); // no party
+    assertEquals(List.of("3 refused /10.0.0.1:40000: speaks X"), blamed);
   }
+
+  /** Addresses of P3 of 4: P0 missing on 10.0.0.1, P1 missing elsewhere, P2 connected. */
+  private static final List<InetSocketAddress> LISTED =
+      List.of(
+          new InetSocketAddress("10.0.0.1", 7000),
+          new InetSocketAddress("10.0.0.2", 7001),
+          new InetSocketAddress("10.0.0.1", 7002),
+          new InetSocketAddress("10.0.0.1", 7003));
 
   @Test
   void blameMismatch_nothingReadable_blamesTheMissingLowerPeersOnThatHost() {
     PeerAdmission p3 = new PeerAdmission(3, 4);
-    InetSocketAddress[] listed = {
-      new InetSocketAddress("10.0.0.1", 7000), // missing, same host
-      new InetSocketAddress("10.0.0.2", 7001), // missing, another host
-      new InetSocketAddress("10.0.0.1", 7002), // same host, connected already
-      new InetSocketAddress("10.0.0.1", 7003) // this party
-    };
     List<Integer> blamed = new ArrayList<>();
+    p3.listed(LISTED, p -> p != 2, (p, kept) -> blamed.add(p));
     p3.blameMismatch(
-        new InetSocketAddress("10.0.0.1", 40000), -1, p -> listed[p], p -> p != 2, blamed::add);
+        new InetSocketAddress("10.0.0.1", 40000),
+        -1,
+        "speaks X",
+        p -> p != 2,
+        (p, kept) -> blamed.add(p));
     assertEquals(List.of(0), blamed);
+  }
+
+  /**
+   * A peer may dial, and be refused, before this party has called connect: the refusal is held and
+   * blamed once the addresses are known, and only the last few such refusals are held.
+   */
+  @Test
+  void blameMismatch_beforeTheAddressesAreKnown_isHeldAndBlamedWhenTheyCome() {
+    PeerAdmission p3 = new PeerAdmission(3, 4);
+    List<String> blamed = new ArrayList<>();
+    int sent = PeerAdmission.HELD_UNLISTED + 3;
+    for (int i = 0; i < sent; i++) {
+      p3.blameMismatch(
+          new InetSocketAddress("10.0.0.1", 40000 + i),
+          -1,
+          "speaks X",
+          p -> true,
+          (p, kept) -> blamed.add("early"));
+    }
+    assertEquals(List.of(), blamed, "nobody is blamed before the addresses are known");
+    p3.listed(LISTED, p -> p != 2, (p, kept) -> blamed.add(p + " " + kept));
+    List<String> expected = new ArrayList<>();
+    for (int i = sent - PeerAdmission.HELD_UNLISTED; i < sent; i++) {
+      expected.add("0 refused /10.0.0.1:" + (40000 + i) + ": speaks X");
+    }
+    assertEquals(expected, blamed);
   }
 
   @Test

@@ -491,6 +491,38 @@ public abstract class TransportContractTest {
     endpoints.forEach(e -> assertTrue(isReleased(e), "a failed connect releases all"));
   }
 
+  /**
+   * The mismatched peer dials, and gives up, before the accepting party has called connect (a race
+   * the test above leaves to the scheduler): the accepting party still names the cause when its
+   * connect timeout ends.
+   */
+  @ParameterizedTest(name = "P0 with TLS: {0}")
+  @ValueSource(booleans = {false, true})
+  void connect_mismatchedPeerGaveUpBeforeConnect_acceptorStillNamesTheCause(boolean tls0) {
+    TransportOptions tls = keys.options(tls0 ? 0 : 1);
+    TransportOptions[] options = {
+      (tls0 ? tls : plaintext()).withConnectTimeout(Duration.ofSeconds(20)),
+      (tls0 ? plaintext() : tls).withConnectTimeout(Duration.ofMillis(800))
+    };
+    List<TransportNetwork> endpoints = bindAll(2, p -> options[p]);
+    List<InetSocketAddress> addresses = addresses(endpoints);
+    assertThrows(ProtocolMismatchException.class, () -> endpoints.get(0).connect(addresses));
+    String accepted =
+        assertThrows(NetworkException.class, () -> endpoints.get(1).connect(addresses))
+            .getMessage();
+    String cause =
+        tls0
+            ? "speaks TLS but this party runs --insecure-plaintext"
+            : "speaks plaintext (--insecure-plaintext) but this party uses TLS";
+    assertTrue(
+        accepted.startsWith(
+            name(addresses.get(0), 0)
+                + " did not connect within 800 ms (last attempt: refused /127.0.0.1:"),
+        accepted);
+    assertTrue(accepted.endsWith(": " + cause + ": give every party the same setting)"), accepted);
+    endpoints.forEach(e -> assertTrue(isReleased(e), "a failed connect releases all"));
+  }
+
   @Test
   void bind_portTaken_failsNamingTheAddressWithTheBindExceptionAsCause() {
     TransportNetwork first = bindAny(0, 2, plaintext());
