@@ -90,7 +90,7 @@ class SpdzSplitServerTest {
     }
 
     @Override
-    public long[][] exchange(long[][] outgoing, int[] lengths) {
+    public long[][] exchange(long[][] outgoing, int[] lengths, boolean[] receive) {
       if (split.get()) {
         after.incrementAndGet();
       } else if (closingFrame(outgoing[0], lengths[0])) {
@@ -99,9 +99,9 @@ class SpdzSplitServerTest {
         long[][] out = outgoing.clone();
         out[0] = forServer0;
         split.set(true);
-        return channel.exchange(out, lengths);
+        return channel.exchange(out, lengths, receive);
       }
-      return channel.exchange(outgoing, lengths);
+      return channel.exchange(outgoing, lengths, receive);
     }
 
     /** session 1 | commitment (4 random words) | count | (id, digest) × count, count > 0. */

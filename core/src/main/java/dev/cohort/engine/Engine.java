@@ -1,6 +1,7 @@
 package dev.cohort.engine;
 
 import dev.cohort.api.Computation;
+import dev.cohort.api.PartyId;
 import dev.cohort.gate.GateBatch;
 import dev.cohort.gate.Graph;
 import dev.cohort.gate.SessionScheduler;
@@ -53,6 +54,8 @@ public final class Engine {
   private final Inbox inbox;
   private final long[][] buffers; // the outbox's frames, handed to the channel each round
   private final int[] lengths;
+  private final boolean[] sends; // the links of the round that carry a frame (planLinks)
+  private final boolean[] receives;
   private final SortedMap<String, String> agreed; // what every party must agree on
   private boolean setUp;
   private boolean failed;
@@ -96,6 +99,8 @@ public final class Engine {
     this.inbox = new Inbox(channel.parties());
     this.buffers = new long[channel.parties()][];
     this.lengths = new int[channel.parties()];
+    this.sends = new boolean[channel.parties()];
+    this.receives = new boolean[channel.parties()];
   }
 
   public Suite suite() {
@@ -416,11 +421,12 @@ public final class Engine {
     for (Running r : running) {
       r.protocol.send(r.round, outbox);
     }
+    planLinks(running);
     for (int p = 0; p < lengths.length; p++) {
       buffers[p] = outbox.buffer(p);
-      lengths[p] = outbox.length(p);
+      lengths[p] = sends[p] ? outbox.length(p) : Channel.NO_FRAME;
     }
-    inbox.reset((int) roundIndex, channel.exchange(buffers, lengths));
+    inbox.reset((int) roundIndex, channel.exchange(buffers, lengths, receives));
     // Compact the survivors in place (no removeAll: with many batches in flight it is O(n^2)),
     // then finish the others, in the order they ran, once every protocol has read its messages.
     int kept = 0;
@@ -446,6 +452,35 @@ public final class Engine {
           r.batch.finish();
         }
       }
+    }
+  }
+
+  /**
+   * Which links of the round carry a frame: those that some running protocol sends on or reads from
+   * ({@link RoundProtocol#sendsTo}, {@link RoundProtocol#receivesFrom}); every party decides alike,
+   * since they run the same protocols in the same rounds. A protocol that wrote to a peer it
+   * declared it sends nothing is a bug in the protocol, refused here before anything leaves.
+   */
+  private void planLinks(List<Running> running) {
+    int self = channel.myId();
+    for (int p = 0; p < sends.length; p++) {
+      boolean send = false;
+      boolean receive = false;
+      for (int i = 0; i < running.size() && (!send || !receive) && p != self; i++) {
+        Running r = running.get(i);
+        send = send || r.protocol.sendsTo(r.round, p);
+        receive = receive || r.protocol.receivesFrom(r.round, p);
+      }
+      if (p != self && !send && outbox.length(p) > 0) {
+        throw new IllegalStateException(
+            "a protocol wrote "
+                + outbox.length(p)
+                + " words to "
+                + PartyId.of(p)
+                + " in a round whose protocols all declared they send it nothing");
+      }
+      sends[p] = send;
+      receives[p] = receive;
     }
   }
 

@@ -3,6 +3,7 @@ package dev.cohort.engine;
 import dev.cohort.api.AbortException;
 import dev.cohort.api.PartyId;
 import dev.cohort.net.Channel;
+import dev.cohort.net.FramePlan;
 import dev.cohort.net.InMemoryNetwork;
 import dev.cohort.net.PollWindow;
 import dev.cohort.net.TrafficStats;
@@ -290,6 +291,7 @@ final class GroupedChannel {
   /** One group's view of the shared channel. */
   private final class Group implements Channel {
     private final int g;
+    private int rounds;
 
     Group(int g) {
       this.g = g;
@@ -305,9 +307,14 @@ final class GroupedChannel {
       return parties;
     }
 
+    /**
+     * Every group's round is one frame per peer of the shared channel, with a part for each group:
+     * a group's links without a frame carry an empty part, which must come back empty.
+     */
     @Override
-    public long[][] exchange(long[][] outgoing, int[] lengths) {
-      return GroupedChannel.this.exchange(g, outgoing, lengths);
+    public long[][] exchange(long[][] outgoing, int[] lengths, boolean[] receive) {
+      long[][] in = GroupedChannel.this.exchange(g, outgoing, FramePlan.everyFrame(lengths));
+      return FramePlan.keepWanted(in, receive, channel.myId(), rounds++);
     }
 
     /** The shared channel's counters (all groups'): a run's traffic is counted by the engine. */

@@ -329,8 +329,8 @@ public final class LocalParties implements AutoCloseable {
     }
 
     @Override
-    public long[][] exchange(long[][] outgoing, int[] lengths) {
-      return channel.exchange(outgoing, lengths);
+    public long[][] exchange(long[][] outgoing, int[] lengths, boolean[] receive) {
+      return channel.exchange(outgoing, lengths, receive);
     }
 
     @Override

@@ -10,9 +10,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Parties as threads in one JVM: one unbounded queue per ordered pair of parties. It implements the
- * same {@link Channel} contract as the Netty transport (one frame per peer per round, prompt
- * failure when a peer aborts, a receive timeout naming the peer), so tests of protocols need no
- * sockets. Byte counts are payload bytes (8 per word); there is no framing on this transport.
+ * same {@link Channel} contract as the Netty transport (at most one frame per peer per round,
+ * prompt failure when a peer aborts, a receive timeout naming the peer), so tests of protocols need
+ * no sockets. Byte counts are payload bytes (8 per word); there is no framing on this transport.
  */
 public final class InMemoryNetwork {
 
@@ -76,6 +76,9 @@ public final class InMemoryNetwork {
     return new InMemoryChannel(party);
   }
 
+  /** A data frame of {@code round}. */
+  private record Frame(int round, long[] words) {}
+
   private static final class Aborted {
     final String reason;
 
@@ -88,11 +91,13 @@ public final class InMemoryNetwork {
     private final int self;
     private final TrafficStats stats = new TrafficStats(parties);
     private final PollWindow window = new PollWindow(busyPollNanos);
+    private final FramePlan plan;
     private int round;
     private boolean closed;
 
     InMemoryChannel(int self) {
       this.self = self;
+      this.plan = new FramePlan(self, parties);
     }
 
     @Override
@@ -106,24 +111,25 @@ public final class InMemoryNetwork {
     }
 
     @Override
-    public long[][] exchange(long[][] outgoing, int[] lengths) {
+    public long[][] exchange(long[][] outgoing, int[] lengths, boolean[] receive) {
       if (closed) {
         throw new IllegalStateException(PartyId.of(self) + "'s channel is closed");
       }
+      plan.next(lengths, receive);
       for (int p = 0; p < parties; p++) {
-        if (p != self) {
-          long[] frame = new long[lengths[p]];
-          System.arraycopy(outgoing[p], 0, frame, 0, lengths[p]);
-          queues[self][p].add(frame);
-          stats.sent(p, 8L * frame.length);
+        if (p != self && plan.sends(p)) {
+          long[] words = new long[FramePlan.words(lengths, p)];
+          System.arraycopy(outgoing[p], 0, words, 0, words.length);
+          queues[self][p].add(new Frame(round, words));
+          stats.sent(p, 8L * words.length);
         }
       }
       long[][] incoming = new long[parties][];
       for (int p = 0; p < parties; p++) {
-        if (p != self) {
-          long[] frame = take(p);
-          incoming[p] = frame;
-          stats.received(p, 8L * frame.length);
+        if (p != self && plan.takes(p)) {
+          long[] words = take(p);
+          stats.received(p, 8L * words.length);
+          incoming[p] = plan.deliver(p, words);
         }
       }
       round++;
@@ -158,7 +164,12 @@ public final class InMemoryNetwork {
         throw new PeerAbortedException(
             PartyId.of(peer) + " aborted in round " + round + ": " + aborted.reason);
       }
-      return (long[]) item;
+      Frame frame = (Frame) item;
+      String refusal = plan.refusal(peer, frame.round, round, frame.words.length);
+      if (refusal != null) {
+        throw new NetworkException(PartyId.of(peer) + refusal);
+      }
+      return frame.words;
     }
 
     /**

@@ -7,7 +7,9 @@ package dev.cohort.suite;
  * communication is done when created ({@link #isDone()}).
  *
  * <p>Following MP-SPDZ's prepare/exchange/finalize: every protocol of a round writes into the same
- * per-peer frames, so the whole round costs one exchange.
+ * per-peer frames, so the whole round costs one exchange. A protocol that knows which peers it
+ * sends to and hears from in a round says so ({@link #sendsTo}, {@link #receivesFrom}), and the
+ * round leaves out the frames that no protocol of it needs.
  */
 public interface RoundProtocol {
 
@@ -21,6 +23,24 @@ public interface RoundProtocol {
 
   /** Reads the messages of {@code round}; returns true when the protocol has finished. */
   boolean receive(int round, Inbox in);
+
+  /**
+   * Whether this party's frame to {@code peer} in this protocol's {@code round} may carry words of
+   * it (true unless the protocol knows it sends {@code peer} nothing then). A round whose protocols
+   * all send a peer nothing leaves that peer's frame out, so this must agree with the peer's {@link
+   * #receivesFrom}: {@code sendsTo(r, q)} at party p equals {@code receivesFrom(r, p)} at party q.
+   */
+  default boolean sendsTo(int round, int peer) {
+    return true;
+  }
+
+  /**
+   * Whether this party reads words of this protocol from {@code peer}'s frame in its {@code round}
+   * (true unless the protocol knows it reads nothing from {@code peer} then); see {@link #sendsTo}.
+   */
+  default boolean receivesFrom(int round, int peer) {
+    return true;
+  }
 
   /** The resulting shares, once finished (gates that produce secrets). */
   default Shares shares() {

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cohort.api.NetworkException;
 import dev.cohort.api.PeerAbortedException;
+import dev.cohort.testing.SparseRoundsContract;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -249,5 +250,35 @@ class InMemoryNetworkTest {
     ExecutionException e =
         assertThrows(ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
     return assertInstanceOf(NetworkException.class, e.getCause());
+  }
+
+  /** The sparse-rounds part of the contract ({@link SparseRoundsContract}). */
+  private static void sparse(SparseCheck check) throws Exception {
+    InMemoryNetwork network = new InMemoryNetwork(3, Duration.ofSeconds(20));
+    List<Channel> channels = List.of(network.channel(0), network.channel(1), network.channel(2));
+    SparseRoundsContract contract = new SparseRoundsContract(channels);
+    try {
+      check.run(contract);
+    } finally {
+      channels.forEach(Channel::close);
+      contract.close();
+    }
+  }
+
+  @FunctionalInterface
+  private interface SparseCheck {
+    void run(SparseRoundsContract contract) throws Exception;
+  }
+
+  @Test
+  void sparseRounds_randomLinks_onlyTheCarriedFramesCross() throws Exception {
+    sparse(contract -> contract.randomLinks_onlyTheCarriedFramesCross(2211, 60));
+  }
+
+  @Test
+  void sparseRounds_peerOutOfTurn_failsNamingIt() throws Exception {
+    sparse(contract -> contract.frameWhereNoneWasDue_failsNamingTheSender("P0"));
+    sparse(contract -> contract.dueFrameLeftOut_failsNamingTheSender("P0"));
+    sparse(contract -> contract.wordsInAnAddedFrame_failNamingTheSender("P0"));
   }
 }

@@ -2,6 +2,7 @@ package dev.cohort.netty;
 
 import dev.cohort.api.NetworkException;
 import dev.cohort.net.Channel;
+import dev.cohort.net.FramePlan;
 import dev.cohort.netty.codec.FrameCodec;
 import dev.cohort.transport.InboundFrame;
 import dev.cohort.transport.TransportChannel;
@@ -12,10 +13,11 @@ import java.time.Duration;
 
 /**
  * The {@link Channel} of one party over Netty: a verified connection to every peer (made by {@link
- * NettyNetwork#connect}). Each exchange writes and flushes exactly one data frame per peer (handed
- * to the event loop in one task) and then takes one frame from each peer's {@link PeerLink},
- * waiting at most the receive timeout and waking once, when the last frame is there or a peer
- * fails.
+ * NettyNetwork#connect}). Each exchange writes and flushes at most one data frame per peer (handed
+ * to the event loop in one task; links the round leaves without a frame get none, see {@link
+ * FramePlan}) and then takes one frame from each peer the round hears from through its {@link
+ * PeerLink}, waiting at most the receive timeout and waking once, when the last frame is there or a
+ * peer fails.
  *
  * <p>Both threads of a round, the party thread waiting for its peers' frames ({@link Arrivals}) and
  * the event loop waiting for sockets and tasks ({@link BusyPollStrategy}), look for their work for
@@ -36,6 +38,7 @@ public final class NettyTransport extends TransportChannel {
   private final PeerLink[] links;
   private final Arrivals arrivals;
   private final Duration receiveTimeout;
+  private final FramePlan plan;
   private int round;
   private String failure; // once a peer failed, every later exchange fails the same way
   private boolean failureAborted; // that failure was the peer's abort frame
@@ -47,12 +50,19 @@ public final class NettyTransport extends TransportChannel {
     this.network = network;
     this.links = links;
     this.receiveTimeout = options.receiveTimeout();
+    this.plan = new FramePlan(network.myId(), links.length);
   }
 
+  private static final long[] NONE = new long[0];
+
   @Override
-  public long[][] exchange(long[][] outgoing, int[] lengths) {
+  public long[][] exchange(long[][] outgoing, int[] lengths, boolean[] receive) {
     checkRound(outgoing, lengths); // all before any frame leaves: a round is all or none
+    if (failure != null) {
+      throw failureException(failure, failureAborted);
+    }
     int self = myId();
+    plan.next(lengths, receive);
     send(self, outgoing, lengths);
     long[][] incoming = receive(self);
     round++;
@@ -68,10 +78,11 @@ public final class NettyTransport extends TransportChannel {
     EventLoop loop = null;
     for (int p = 0; p < links.length; p++) {
       io.netty.channel.Channel channel = links[p].channel();
-      if (p == self || !channel.isActive()) {
+      if (p == self || !plan.sends(p) || !channel.isActive()) {
         continue; // a peer that is gone: taking its frame reports why, naming it
       }
-      frames[p] = FrameCodec.data(channel.alloc(), round, outgoing[p], lengths[p]);
+      int words = FramePlan.words(lengths, p);
+      frames[p] = FrameCodec.data(channel.alloc(), round, words == 0 ? NONE : outgoing[p], words);
       stats.sent(p, frames[p].readableBytes());
       loop = channel.eventLoop();
     }
@@ -88,12 +99,16 @@ public final class NettyTransport extends TransportChannel {
         });
   }
 
-  /** One frame from every peer, waking up once when the last one is there. */
+  /**
+   * The frame of every peer the round takes one from, waking up once when the last one is there.
+   */
   private long[][] receive(int self) {
     long[][] incoming = new long[links.length][];
+    boolean[] taken = new boolean[links.length];
     int missing = 0;
     for (int p = 0; p < links.length; p++) {
-      if (p != self && !take(p, links[p].poll(), incoming)) {
+      taken[p] = p == self || !plan.takes(p);
+      if (!taken[p] && !(taken[p] = take(p, links[p].poll(), incoming, taken))) {
         missing++;
       }
     }
@@ -101,31 +116,31 @@ public final class NettyTransport extends TransportChannel {
     while (missing > 0) {
       arrivals.expect(missing);
       for (int p = 0; p < links.length; p++) {
-        if (p != self && incoming[p] == null) {
+        if (!taken[p]) {
           links[p].await();
         }
       }
       for (int p = 0; p < links.length; p++) {
-        if (p != self && incoming[p] == null) {
+        if (!taken[p]) {
           links[p].claimIfArrived();
         }
       }
       boolean inTime = arrivals.await(deadline);
       if (Thread.currentThread().isInterrupted()) {
-        forgetAll(self, incoming);
+        forgetAll(taken);
         throw new NetworkException(
-            "interrupted while waiting for " + firstMissing(self, incoming) + " in round " + round);
+            "interrupted while waiting for " + firstMissing(taken) + " in round " + round);
       }
       for (int p = 0; p < links.length; p++) {
-        if (p != self && incoming[p] == null && take(p, links[p].poll(), incoming)) {
+        if (!taken[p] && (taken[p] = take(p, links[p].poll(), incoming, taken))) {
           missing--;
         }
       }
       if (!inTime && missing > 0) {
-        forgetAll(self, incoming);
+        forgetAll(taken);
         throw new NetworkException(
             explain(
-                firstMissing(self, incoming)
+                firstMissing(taken)
                     + " sent nothing for round "
                     + round
                     + " within "
@@ -136,41 +151,53 @@ public final class NettyTransport extends TransportChannel {
     return incoming;
   }
 
-  /** Records {@code item} from peer {@code p}; false when there is none yet; throws on failures. */
-  private boolean take(int p, Object item, long[][] incoming) {
+  /**
+   * Records {@code item} from peer {@code p}; false when there is none yet; throws on failures, and
+   * on a frame that is not this round's ({@link FramePlan#refusal}).
+   */
+  private boolean take(int p, Object item, long[][] incoming, boolean[] taken) {
     if (failure != null) {
       throw failureException(failure, failureAborted);
     }
     if (item == null) {
       return false;
     }
+    String refusal = null;
     if (item instanceof InboundFrame.Data data) {
-      incoming[p] = data.words();
-      stats.received(p, data.wireBytes());
-      return true;
+      refusal = plan.refusal(p, data.round(), round, data.words().length);
+      if (refusal == null) {
+        incoming[p] = plan.deliver(p, data.words());
+        stats.received(p, data.wireBytes());
+        return true;
+      }
     }
-    forgetAll(myId(), incoming);
+    forgetAll(taken);
     failure =
         explain(
-            item == PeerLink.CLOSED
-                ? links[p].name() + " closed its connection before round " + round
-                : links[p].name() + " " + ((PeerLink.Failure) item).reason());
+            refusal != null
+                ? links[p].name() + refusal
+                : item == PeerLink.CLOSED
+                    ? links[p].name() + " closed its connection before round " + round
+                    : links[p].name() + " " + ((PeerLink.Failure) item).reason());
     failureAborted = item instanceof PeerLink.Failure f && f.aborted();
+    if (refusal != null) {
+      links[p].channel().close(); // its frames can no longer be matched to rounds
+    }
     throw failureException(failure, failureAborted);
   }
 
-  private String firstMissing(int self, long[][] incoming) {
+  private String firstMissing(boolean[] taken) {
     for (int p = 0; p < links.length; p++) {
-      if (p != self && incoming[p] == null) {
+      if (!taken[p]) {
         return links[p].name();
       }
     }
     return "no peer";
   }
 
-  private void forgetAll(int self, long[][] incoming) {
+  private void forgetAll(boolean[] taken) {
     for (int p = 0; p < links.length; p++) {
-      if (p != self && incoming[p] == null) {
+      if (!taken[p]) {
         links[p].forget();
       }
     }

@@ -1,6 +1,7 @@
 package dev.cohort.netty;
 
 import dev.cohort.api.PartyId;
+import dev.cohort.net.FramePlan;
 import dev.cohort.transport.InboundFrame;
 import java.net.InetSocketAddress;
 import java.util.Queue;
@@ -17,17 +18,18 @@ import java.util.concurrent.atomic.AtomicInteger;
  * party decide when the party thread wakes up.
  *
  * <p>Invariant: at most about {@link #MAX_QUEUED_ROUNDS} data frames wait in the inbox. An honest
- * peer is never more than one round ahead (its round r + 1 needs this party's round r), so at most
- * two of its frames ever wait; a peer further ahead is hostile or broken, and once that many of its
- * frames wait the connection stops reading (auto-read off) until the party thread has taken them.
- * What it sends meanwhile waits in TCP's buffers and then in the peer's, not in this party's heap.
+ * peer is never more than {@link FramePlan#MAX_SKIPPED} + 1 rounds ahead (it waits for this party
+ * at least once in that many rounds), so at most {@link FramePlan#MAX_SKIPPED} + 2 of its frames
+ * ever wait; a peer further ahead is hostile or broken, and once that many of its frames wait the
+ * connection stops reading (auto-read off) until the party thread has taken them. What it sends
+ * meanwhile waits in TCP's buffers and then in the peer's, not in this party's heap.
  */
 final class PeerLink {
 
   static final Object CLOSED = new Object();
 
   /** Data frames of a peer queued at which this party stops reading the peer's connection. */
-  static final int MAX_QUEUED_ROUNDS = 4;
+  static final int MAX_QUEUED_ROUNDS = FramePlan.MAX_SKIPPED + 3;
 
   /** A failure of the link; {@code aborted} when it was the peer's abort frame. */
   record Failure(String reason, boolean aborted) {}

@@ -3,6 +3,7 @@ package dev.cohort.socket;
 import dev.cohort.api.NetworkException;
 import dev.cohort.api.PartyId;
 import dev.cohort.net.Channel;
+import dev.cohort.net.FramePlan;
 import dev.cohort.transport.Failures;
 import dev.cohort.transport.InboundFrame;
 import dev.cohort.transport.TransportChannel;
@@ -14,8 +15,9 @@ import java.net.SocketTimeoutException;
 /**
  * The {@link Channel} of one party over blocking sockets (made by {@link SocketNetwork#connect}):
  * the party's own thread writes its frames and reads its peers' frames, with no event loop in
- * between. Each exchange writes exactly one data frame per peer, then reads one frame from each
- * peer in party order, all reads bounded by one receive deadline.
+ * between. Each exchange writes at most one data frame per peer (links the round leaves without a
+ * frame get none, see {@link FramePlan}), then reads one frame from each peer the round hears from,
+ * in party order, all reads bounded by one receive deadline.
  *
  * <p>Pick it over the Netty transport when rounds are latency-bound: small frames, few parties,
  * many dependent rounds. A round of the Netty transport crosses four threads (party thread, event
@@ -63,6 +65,7 @@ public final class SocketTransport extends TransportChannel {
   private final String[] writerNames;
   private final long receiveNanos;
   private final long receiveMillis;
+  private final FramePlan plan;
   private int round;
   private String failure; // once a peer failed, every later exchange fails the same way
   private boolean failureAborted; // that failure was the peer's abort frame
@@ -84,25 +87,31 @@ public final class SocketTransport extends TransportChannel {
     }
     this.receiveNanos = options.receiveTimeout().toNanos();
     this.receiveMillis = options.receiveTimeout().toMillis();
+    this.plan = new FramePlan(network.myId(), peers.length);
   }
 
+  private static final long[] NONE = new long[0];
+
   @Override
-  public long[][] exchange(long[][] outgoing, int[] lengths) {
+  public long[][] exchange(long[][] outgoing, int[] lengths, boolean[] receive) {
     checkRound(outgoing, lengths); // all before any frame leaves: a round is all or none
     int self = myId();
     if (failure != null) {
       throw failureException(failure, failureAborted);
     }
+    plan.next(lengths, receive);
     for (int p = 0; p < peers.length; p++) {
-      if (p != self) {
-        stats.sent(p, peers[p].sendData(round, outgoing[p], lengths[p], writerNames[p]));
+      if (p != self && plan.sends(p)) {
+        int words = FramePlan.words(lengths, p);
+        long[] frame = words == 0 ? NONE : outgoing[p];
+        stats.sent(p, peers[p].sendData(round, frame, words, writerNames[p]));
       }
     }
     long deadline = System.nanoTime() + receiveNanos;
     long[][] incoming = new long[peers.length][];
     for (int p = 0; p < peers.length; p++) {
-      if (p != self) {
-        incoming[p] = receive(p, deadline);
+      if (p != self && plan.takes(p)) {
+        incoming[p] = plan.deliver(p, receive(p, deadline));
       }
     }
     round++;
@@ -123,6 +132,10 @@ public final class SocketTransport extends TransportChannel {
       String writeFailure = peers[p].writeFailure();
       if (writeFailure != null) {
         throw fail(p, " failed: " + writeFailure + "; connection closed", true);
+      }
+      String refusal = plan.refusal(p, data.round(), round, data.words().length);
+      if (refusal != null) {
+        throw fail(p, refusal + "; connection closed", true);
       }
       stats.received(p, data.wireBytes());
       return data.words();

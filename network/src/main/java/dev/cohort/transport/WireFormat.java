@@ -1,6 +1,7 @@
 package dev.cohort.transport;
 
 import dev.cohort.api.PartyId;
+import dev.cohort.net.Channel;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -18,19 +19,22 @@ import java.util.Arrays;
  * </pre>
  *
  * where {@code length} counts the bytes after itself (channel, round and payload). Channel {@link
- * #DATA} carries one round's 64-bit words and {@code round} numbers the rounds from 0 without gaps;
- * {@link #HELLO} opens every connection with the sender's party id in the round field and the
- * {@link #MAGIC} word as payload; {@link #ABORT} carries the round the sender gave up in and a
- * UTF-8 reason (at most {@link #MAX_REASON_BYTES}; receivers cut longer ones); {@link #HEARTBEAT}
- * has no payload (round 0) and only says that the sender is alive. Until its hello has arrived a
- * connection may declare no frame longer than a hello.
+ * #DATA} carries one round's 64-bit words and {@code round} numbers the rounds from 0 upwards (a
+ * round in which the link carries no words may leave its frame out, {@code
+ * dev.cohort.net.FramePlan}, so the rounds of a link's frames may skip); {@link #HELLO} opens every
+ * connection with the sender's party id in the round field and the {@link #MAGIC} word as payload;
+ * {@link #ABORT} carries the round the sender gave up in and a UTF-8 reason (at most {@link
+ * #MAX_REASON_BYTES}; receivers cut longer ones); {@link #HEARTBEAT} has no payload (round 0) and
+ * only says that the sender is alive. Until its hello has arrived a connection may declare no frame
+ * longer than a hello.
  *
  * <p>Byte order: the three header ints and the hello's {@link #MAGIC} word are big-endian, so a
- * hello reads "COHORT02" in a dump; the words of a data frame's payload are little-endian ({@link
+ * hello reads "COHORT03" in a dump; the words of a data frame's payload are little-endian ({@link
  * #WORD_ORDER}), the order of x86-64 and AArch64, so that copying a round's words into and out of a
  * frame is a plain memory copy, not a byte-swapping one. Version 01 ("COHORT01") had big-endian
- * words; a party of that version and one of this refuse each other's hello with {@link
- * #NOT_A_HELLO} instead of misreading words.
+ * words, and version 02 ("COHORT02") a frame on every link in every round; a party of an earlier
+ * version and one of this refuse each other's hello with {@link #NOT_A_HELLO} instead of misreading
+ * words or rounds.
  *
  * <p>The encoders live with each transport (Netty's {@code FrameCodec} writes a {@code ByteBuf},
  * the socket transport's {@code FrameEncoder} a byte array); the limits, the header checks, the
@@ -52,10 +56,10 @@ public final class WireFormat {
   public static final int HEARTBEAT = -3;
 
   /**
-   * "COHORT02": the protocol name and version, as the payload of a hello (big-endian: its bytes on
+   * "COHORT03": the protocol name and version, as the payload of a hello (big-endian: its bytes on
    * the wire are the ASCII letters in order).
    */
-  public static final long MAGIC = 0x434F484F52543032L;
+  public static final long MAGIC = 0x434F484F52543033L;
 
   /** The byte order of a data frame's words on the wire (header fields are big-endian). */
   public static final ByteOrder WORD_ORDER = ByteOrder.LITTLE_ENDIAN;
@@ -221,8 +225,8 @@ public final class WireFormat {
   /**
    * Checks one round's outgoing frames before any leaves, so that a round goes out whole or not at
    * all: one entry per party in {@code outgoing} and {@code lengths}, each peer's length within the
-   * words given, and each frame within {@code maxFrameBytes} (the same limit the peers' decoders
-   * enforce). Both transports call it, with the same messages.
+   * words given (or {@link Channel#NO_FRAME}), and each frame within {@code maxFrameBytes} (the
+   * same limit the peers' decoders enforce). Both transports call it, with the same messages.
    */
   public static void checkRound(
       long[][] outgoing, int[] lengths, int parties, int self, int maxFrameBytes) {
@@ -242,6 +246,9 @@ public final class WireFormat {
       }
       int available = outgoing[p] == null ? 0 : outgoing[p].length;
       int length = lengths[p];
+      if (length == Channel.NO_FRAME) {
+        continue;
+      }
       if (length < 0 || length > available) {
         throw new IllegalArgumentException(
             "length for "
@@ -250,7 +257,7 @@ public final class WireFormat {
                 + length
                 + ") must be in [0, "
                 + available
-                + "], the words given");
+                + "], the words given, or Channel.NO_FRAME");
       }
       long bytes = dataFrameBytes(length) - LENGTH_BYTES;
       if (bytes > maxFrameBytes) {
@@ -268,7 +275,9 @@ public final class WireFormat {
 
   /**
    * Why a frame with this header and {@code payload} bytes after it is refused, or null when it is
-   * well formed; {@code nextRound} is the data round due. Shared by every decoder of this format.
+   * well formed; {@code nextRound} is the first data round that may come (rounds go forward; a
+   * round in which this party expects no frame from the peer has none). Shared by every decoder of
+   * this format.
    */
   public static String headerError(int channel, int round, int payload, int nextRound) {
     switch (channel) {
@@ -276,8 +285,12 @@ public final class WireFormat {
         if (payload % 8 != 0) {
           return "data frame payload of " + payload + " bytes is not a whole number of words";
         }
-        if (round != nextRound) {
-          return "frame for round " + round + " arrived when round " + nextRound + " was due";
+        if (round < nextRound) {
+          return "frame for round "
+              + round
+              + " arrived when round "
+              + nextRound
+              + " or later was due";
         }
         return null;
       }

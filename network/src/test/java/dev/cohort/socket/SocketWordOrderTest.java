@@ -16,6 +16,8 @@ import java.util.HexFormat;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The socket transport's byte order against {@link WireReference}: big-endian header fields and
@@ -116,10 +118,11 @@ class SocketWordOrderTest {
     }
   }
 
-  @Test
-  void read_helloOfVersion01_isRefusedAsNotACohortHello() throws IOException {
+  @ParameterizedTest
+  @ValueSource(strings = {WireReference.VERSION_01, WireReference.VERSION_02})
+  void read_helloOfAnEarlierVersion_isRefusedAsNotACohortHello(String version) throws IOException {
     ByteArrayOutputStream stream = new ByteArrayOutputStream();
-    stream.writeBytes(WireReference.hello(0, WireReference.VERSION_01));
+    stream.writeBytes(WireReference.hello(0, version));
     stream.writeBytes(WireReference.data(0, new long[] {1}, 1));
     FrameReader reader = reader(stream.toByteArray(), 1 << 16);
     assertEquals(new InboundFrame.Error(WireFormat.NOT_A_HELLO), reader.read());

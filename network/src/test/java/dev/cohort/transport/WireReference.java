@@ -13,8 +13,13 @@ import java.util.SplittableRandom;
  */
 public final class WireReference {
 
-  /** The magic of this version and of the one before, whose words were big-endian. */
-  public static final String VERSION = "COHORT02";
+  /**
+   * The magic of this version, of the one before (a frame on every link in every round) and of the
+   * first (big-endian words).
+   */
+  public static final String VERSION = "COHORT03";
+
+  public static final String VERSION_02 = "COHORT02";
 
   public static final String VERSION_01 = "COHORT01";
 

@@ -33,6 +33,18 @@ final class BgwOpen implements RoundProtocol {
     return receiver < 0 || receiver == party;
   }
 
+  /** Every party sends its shares to the receivers. */
+  @Override
+  public boolean sendsTo(int round, int peer) {
+    return receives(peer);
+  }
+
+  /** A receiver hears from every party, the others from none. */
+  @Override
+  public boolean receivesFrom(int round, int peer) {
+    return receives(suite.myId());
+  }
+
   @Override
   public void send(int round, Outbox out) {
     int self = suite.myId();

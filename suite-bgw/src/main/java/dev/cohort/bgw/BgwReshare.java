@@ -92,6 +92,27 @@ final class BgwReshare implements RoundProtocol {
   }
 
   /** Whether some dealer deals to this party from their pairwise seed. */
+  /** A dealer sends each party outside its seeded set its shares; the others send nothing. */
+  @Override
+  public boolean sendsTo(int round, int peer) {
+    return deals(suite.myId()) && !suite.sharing.isSeeded(suite.myId(), peer);
+  }
+
+  /** Shares come from each dealer outside whose seeded set this party is. */
+  @Override
+  public boolean receivesFrom(int round, int peer) {
+    return deals(peer) && !suite.sharing.isSeeded(peer, suite.myId());
+  }
+
+  private boolean deals(int party) {
+    for (int dealer : dealers) {
+      if (dealer == party) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private boolean drawsSeeded() {
     int self = suite.myId();
     for (int dealer : dealers) {

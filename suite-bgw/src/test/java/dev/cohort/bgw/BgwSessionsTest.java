@@ -17,6 +17,7 @@ import dev.cohort.harness.LocalParties;
 import dev.cohort.harness.PartyFailedException;
 import dev.cohort.suite.SuiteFactory;
 import dev.cohort.suite.plaintext.PlaintextSuite;
+import dev.cohort.testing.LinkFrames;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,6 +66,16 @@ class BgwSessionsTest {
     return list;
   }
 
+  /**
+   * The links that carry words in the three rounds of {@link #session}: the inputs (P0, P1 and P2
+   * deal), the multiplication's degree reduction (P0..P2t deal), the opening to P0.
+   */
+  private static final boolean[][][] SESSION_LINKS = {
+    LinkFrames.bgwDealing(PARTIES, 1, 0, 1, 2),
+    LinkFrames.bgwDealing(PARTIES, 1, 0, 1, 2),
+    LinkFrames.opening(PARTIES, 0)
+  };
+
   @ParameterizedTest(name = "parallelism={0}")
   @ValueSource(ints = {1, 20, 1000})
   void sessions_anyParallelism_matchPlaintextWithMergedRounds(int k) {
@@ -87,9 +98,9 @@ class BgwSessionsTest {
       RunMetrics m = r.metrics();
       assertEquals((SESSIONS + k - 1) / k * one, m.rounds(), "P" + p);
       assertEquals(SESSIONS, m.elements().get("multiply"), "one product per session");
+      long[] frames = LinkFrames.sent(p, m.setupRounds(), SESSION_LINKS, (SESSIONS + k - 1) / k);
       for (int peer = 0; peer < PARTIES; peer++) {
-        long frames = m.rounds() + m.setupRounds(); // the key set-up is one more round
-        assertEquals(peer == p ? 0 : frames, m.framesSent()[peer], "frames to P" + peer);
+        assertEquals(frames[peer], m.framesSent()[peer], "frames to P" + peer);
       }
     }
   }

@@ -188,7 +188,7 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
     InboundFrame frame = null;
     switch (channel) {
       case WireFormat.DATA -> {
-        nextRound++;
+        nextRound = round + 1;
         frame = new InboundFrame.Data(round, words, PREFIX + payload);
       }
       case WireFormat.HELLO -> {

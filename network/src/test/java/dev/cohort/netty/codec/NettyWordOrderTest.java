@@ -15,6 +15,8 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The Netty codec's byte order against {@link WireReference}: big-endian header fields and hello
@@ -47,7 +49,7 @@ class NettyWordOrderTest {
   void hello_isABigEndianHeaderAndTheVersionInLetters() {
     byte[] hello = bytesOf(FrameCodec.hello(ALLOC, 2));
     assertArrayEquals(WireReference.hello(2, WireReference.VERSION), hello);
-    assertEquals("COHORT02", new String(hello, 12, 8, java.nio.charset.StandardCharsets.US_ASCII));
+    assertEquals("COHORT03", new String(hello, 12, 8, java.nio.charset.StandardCharsets.US_ASCII));
   }
 
   /** One buffer, a part and a word over, and several parts with a short last one. */
@@ -114,13 +116,13 @@ class NettyWordOrderTest {
     assertArrayEquals(edges, ((InboundFrame.Data) channel.readInbound()).words());
   }
 
-  @Test
-  void decode_helloOfVersion01_isRefusedAsNotACohortHello() {
+  @ParameterizedTest
+  @ValueSource(strings = {WireReference.VERSION_01, WireReference.VERSION_02})
+  void decode_helloOfAnEarlierVersion_isRefusedAsNotACohortHello(String version) {
     EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(1024));
     channel.writeInbound(
         Unpooled.wrappedBuffer(
-            WireReference.hello(0, WireReference.VERSION_01),
-            WireReference.data(0, new long[] {1}, 1)));
+            WireReference.hello(0, version), WireReference.data(0, new long[] {1}, 1)));
     assertEquals(new InboundFrame.Error(WireFormat.NOT_A_HELLO), channel.readInbound());
     assertEquals("hello is not a Cohort hello (wrong protocol or version)", WireFormat.NOT_A_HELLO);
     assertFalse(channel.isOpen());

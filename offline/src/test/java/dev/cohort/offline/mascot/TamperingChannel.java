@@ -39,20 +39,20 @@ final class TamperingChannel implements Channel {
   }
 
   @Override
-  public long[][] exchange(long[][] outgoing, int[] lengths) {
+  public long[][] exchange(long[][] outgoing, int[] lengths, boolean[] receive) {
     if (exchanges++ == round) {
       long[][] altered = new long[outgoing.length][];
       for (int p = 0; p < outgoing.length; p++) {
-        if (outgoing[p] != null) {
+        if (outgoing[p] != null && lengths[p] >= 0) {
           altered[p] = java.util.Arrays.copyOf(outgoing[p], lengths[p]);
           for (int w : onlyTo < 0 || onlyTo == p ? words : new int[0]) {
             altered[p][w] ^= 2;
           }
         }
       }
-      return inner.exchange(altered, lengths);
+      return inner.exchange(altered, lengths, receive);
     }
-    return inner.exchange(outgoing, lengths);
+    return inner.exchange(outgoing, lengths, receive);
   }
 
   @Override

@@ -38,9 +38,9 @@ final class TamperingChannel implements Channel {
   }
 
   @Override
-  public long[][] exchange(long[][] outgoing, int[] lengths) {
+  public long[][] exchange(long[][] outgoing, int[] lengths, boolean[] receive) {
     if (rounds++ != round) {
-      return inner.exchange(outgoing, lengths);
+      return inner.exchange(outgoing, lengths, receive);
     }
     long[][] copies = new long[outgoing.length][];
     for (int p = 0; p < outgoing.length; p++) {
@@ -50,7 +50,7 @@ final class TamperingChannel implements Channel {
     }
     int[] newLengths = lengths.clone();
     tamper.apply(copies, newLengths);
-    return inner.exchange(copies, newLengths);
+    return inner.exchange(copies, newLengths, receive);
   }
 
   @Override
