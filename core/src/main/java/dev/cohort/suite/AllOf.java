@@ -43,6 +43,27 @@ public final class AllOf implements RoundProtocol {
     }
   }
 
+  /** The links of any part still running. */
+  @Override
+  public boolean sendsTo(int round, int peer) {
+    for (int i = 0; i < done.length; i++) {
+      if (!done[i] && parts.get(i).sendsTo(rounds[i], peer)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public boolean receivesFrom(int round, int peer) {
+    for (int i = 0; i < done.length; i++) {
+      if (!done[i] && parts.get(i).receivesFrom(rounds[i], peer)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   @Override
   public boolean receive(int round, Inbox in) {
     for (int i = 0; i < done.length; i++) {

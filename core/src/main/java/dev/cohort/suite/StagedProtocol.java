@@ -35,6 +35,17 @@ public abstract class StagedProtocol implements RoundProtocol {
     current.send(stageRound, out);
   }
 
+  /** The current stage's links. */
+  @Override
+  public final boolean sendsTo(int round, int peer) {
+    return current.sendsTo(stageRound, peer);
+  }
+
+  @Override
+  public final boolean receivesFrom(int round, int peer) {
+    return current.receivesFrom(stageRound, peer);
+  }
+
   @Override
   public final boolean receive(int round, Inbox in) {
     if (current.receive(stageRound, in)) {

@@ -29,7 +29,7 @@ final class PeerLink {
   static final Object CLOSED = new Object();
 
   /** Data frames of a peer queued at which this party stops reading the peer's connection. */
-  static final int MAX_QUEUED_ROUNDS = FramePlan.MAX_SKIPPED + 3;
+  static final int MAX_QUEUED_ROUNDS = FramePlan.MAX_SKIPPED + 2;
 
   /** A failure of the link; {@code aborted} when it was the peer's abort frame. */
   record Failure(String reason, boolean aborted) {}
