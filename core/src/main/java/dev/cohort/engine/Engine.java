@@ -37,9 +37,10 @@ import org.slf4j.MDC;
  * One party's engine: evaluates computations round by round over a {@link Channel}.
  *
  * <p>Each round it asks the graph for the interactive gates that are ready (up to the batch size in
- * flight), lets every running protocol write its messages, exchanges one frame per peer, and lets
- * every protocol read. Local gates run in between, cost no round and never end a batch; a gate that
- * becomes ready joins the very next round.
+ * flight), lets every running protocol write its messages, exchanges at most one frame per peer
+ * (none on a link that no running protocol uses in the round), and lets every protocol read. Local
+ * gates run in between, cost no round and never end a batch; a gate that becomes ready joins the
+ * very next round.
  *
  * <p>Not thread-safe: one engine per party thread; runs on one engine happen one after another.
  */

@@ -2,8 +2,8 @@ package dev.cohort.suite;
 
 /**
  * A suite's evaluation of one batch of native gates of one kind, spread over rounds. The engine
- * calls {@link #send} for round 0, exchanges one frame per peer, calls {@link #receive} for round
- * 0, then round 1, and so on until {@code receive} returns true. A protocol that needs no
+ * calls {@link #send} for round 0, exchanges at most one frame per peer, calls {@link #receive} for
+ * round 0, then round 1, and so on until {@code receive} returns true. A protocol that needs no
  * communication is done when created ({@link #isDone()}).
  *
  * <p>Following MP-SPDZ's prepare/exchange/finalize: every protocol of a round writes into the same
