@@ -61,6 +61,12 @@ import picocli.CommandLine.Spec;
     })
 final class BenchClients implements Callable<Integer> {
 
+  /**
+   * How much faster the median of the last 3 warm-up runs' first sessions may be than that of the 3
+   * before and still count as settled, in percent ({@link WarmUp#settled(List, int)}).
+   */
+  static final int WARM_UP_TOLERANCE_PERCENT = 3;
+
   /** The published figures at 1000 participants, in seconds (the comparison). */
   static final String[][] PUBLISHED = {
     {"plain threaded server (published)", "1.19"},
@@ -97,8 +103,11 @@ final class BenchClients implements Callable<Integer> {
   @Option(
       names = "--warmup",
       paramLabel = "W",
-      defaultValue = "2",
-      description = "Unmeasured runs of the largest point first (default: ${DEFAULT-VALUE}).")
+      defaultValue = "20",
+      description =
+          "Most unmeasured runs of the largest point first; fewer once the first sessions' times"
+              + " have stopped falling (the median of the last 3 no more than 3% below that of"
+              + " the 3 before), 0 for none (default: ${DEFAULT-VALUE}).")
   int warmup;
 
   @Option(
@@ -161,9 +170,7 @@ final class BenchClients implements Callable<Integer> {
       for (int j = 0; j < max; j++) {
         identities.add(d.clientIdentity(j));
       }
-      for (int w = 0; w < warmup; w++) {
-        measure(d, plain, identities, max, pool, new SplittableRandom(w));
-      }
+      warmUp(stdout, d, plain, identities, max, pool);
       for (int n : counts) {
         double[][] m = new double[5][repeat];
         for (int r = 0; r < repeat; r++) {
@@ -196,6 +203,41 @@ final class BenchClients implements Callable<Integer> {
     plot(points);
     stdout.printf("wrote %s and %s%n", out.resolve("clients.csv"), out.resolve("clients.png"));
     return 0;
+  }
+
+  /**
+   * Unmeasured runs of the largest point ({@code n} clients) until the first sessions' times have
+   * stopped falling ({@link WarmUp}: the JIT compiler is still compiling Netty's and TLS's
+   * per-connection paths for a dozen runs), at most {@code --warmup} of them.
+   */
+  private void warmUp(
+      PrintWriter stdout,
+      LocalDeployment d,
+      InsecurePlainSumServer plain,
+      List<TlsIdentity> identities,
+      int n,
+      ExecutorService pool) {
+    List<Double> firstSessions = new ArrayList<>();
+    boolean settled = warmup == 0;
+    while (!settled && firstSessions.size() < warmup) {
+      double[] one =
+          measure(d, plain, identities, n, pool, new SplittableRandom(firstSessions.size()));
+      firstSessions.add(one[0]);
+      stdout.printf(
+          Locale.ROOT,
+          "warm-up %d at %d clients: first session %.1f ms, further session %.1f ms%n",
+          firstSessions.size(),
+          n,
+          one[0],
+          one[1]);
+      stdout.flush();
+      settled = WarmUp.settled(firstSessions, WARM_UP_TOLERANCE_PERCENT);
+    }
+    if (!settled) {
+      stdout.printf(
+          "the first sessions' times had not settled after %d warm-up runs; measuring anyway%n",
+          warmup);
+    }
   }
 
   /**

@@ -41,4 +41,18 @@ class WarmUpTest {
     // and a fall among the recent ones keeps it from settling, however flat it was before
     assertFalse(WarmUp.settled(List.of(0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.3, 0.3, 0.3)));
   }
+
+  /**
+   * {@code bench clients}' times fall 2 to 3 % a run for a dozen runs: its tolerance of 3 % waits
+   * for that trend to end where the sweeps' 10 % would not.
+   */
+  @Test
+  void settled_slowTrendWithATighterTolerance_isFalseUntilItEnds() {
+    List<Double> slow = List.of(1.40, 1.36, 1.33, 1.29, 1.26, 1.22);
+    assertTrue(WarmUp.settled(slow), "10 %: settled");
+    assertFalse(WarmUp.settled(slow, BenchClients.WARM_UP_TOLERANCE_PERCENT), "3 %: falling");
+    assertTrue(
+        WarmUp.settled(
+            List.of(1.22, 1.18, 1.20, 1.19, 1.21, 1.17), BenchClients.WARM_UP_TOLERANCE_PERCENT));
+  }
 }
