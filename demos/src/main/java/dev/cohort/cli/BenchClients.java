@@ -51,8 +51,9 @@ import picocli.CommandLine.Spec;
           + " N input clients, each with its own certificate and TLS 1.3 connections to every"
           + " server; 'first session' counts from the clients' first connection (3N handshakes)"
           + " to the opened sum, 'further session' a session of the same connected clients."
-          + " Baseline: an INSECURE plain threaded TCP server (no secrecy, no TLS) summing the"
-          + " same values in the same run. Warm-up runs come first; every point is repeated and"
+          + " Baselines: an INSECURE plain threaded TCP server (no secrecy, no TLS) summing the"
+          + " same values in the same run, once with each participant connecting anew and once"
+          + " with participants that stay connected (a further session's counterpart). Warm-up runs come first; every point is repeated and"
           + " clients.csv holds the median, minimum and maximum; clients.png plots the medians"
           + " with error bars to the extremes, and the published figures at 1000. The CPU time"
           + " of the servers' threads per session (per server) is printed and written too: what a"
@@ -120,16 +121,17 @@ final class BenchClients implements Callable<Integer> {
   @Option(names = Cohort.VERBOSE, description = "Print the stack trace of an error.")
   boolean verbose;
 
-  /** The measurements of one point, in milliseconds. */
   /**
-   * One point: wall times in ms of the first session, a further session and the plain baseline, and
-   * the servers' CPU time per server in ms for the first and the further session.
+   * One point: wall times in ms of the first session, a further session, the plain baseline with
+   * participants connecting anew and with participants already connected, and the servers' CPU time
+   * per server in ms for the first and the further session.
    */
   record Point(
       int clients,
       double[] first,
       double[] further,
       double[] plain,
+      double[] plainConnected,
       double[] firstCpu,
       double[] furtherCpu) {}
 
@@ -172,7 +174,7 @@ final class BenchClients implements Callable<Integer> {
       }
       warmUp(stdout, d, plain, identities, max, pool);
       for (int n : counts) {
-        double[][] m = new double[5][repeat];
+        double[][] m = new double[6][repeat];
         for (int r = 0; r < repeat; r++) {
           double[] one =
               measure(d, plain, identities, n, pool, new SplittableRandom(1000L * n + r));
@@ -180,17 +182,18 @@ final class BenchClients implements Callable<Integer> {
             m[k][r] = one[k];
           }
         }
-        Point p = new Point(n, m[0], m[1], m[2], m[3], m[4]);
+        Point p = new Point(n, m[0], m[1], m[2], m[3], m[4], m[5]);
         points.add(p);
         stdout.printf(
             Locale.ROOT,
             "%5d clients: first session %8.1f ms, further session %7.1f ms, INSECURE plain TCP"
-                + " %7.1f ms; CPU per server: first session %7.1f ms, further session %6.1f ms"
-                + " (medians of %d)%n",
+                + " %7.1f ms (connected: %6.1f ms); CPU per server: first session %7.1f ms,"
+                + " further session %6.1f ms (medians of %d)%n",
             n,
             median(p.first()),
             median(p.further()),
             median(p.plain()),
+            median(p.plainConnected()),
             median(p.firstCpu()),
             median(p.furtherCpu()),
             repeat);
@@ -241,8 +244,9 @@ final class BenchClients implements Callable<Integer> {
   }
 
   /**
-   * One repetition at {@code n} clients: first session, further session, plain baseline (wall ms),
-   * then the servers' CPU ms per server in the first and in the further session.
+   * One repetition at {@code n} clients: first session, further session, plain baseline with
+   * participants connecting anew and already connected (wall ms), then the servers' CPU ms per
+   * server in the first and in the further session.
    */
   private static double[] measure(
       LocalDeployment d,
@@ -285,12 +289,31 @@ final class BenchClients implements Callable<Integer> {
     long t2 = System.nanoTime();
     long plainSum = plain.run(bytes, pool);
     double plainMs = (System.nanoTime() - t2) / 1e6;
-    if (plainSum != sum + 8L * n) {
-      throw new IllegalStateException("the plain server summed " + plainSum);
+    checkPlain(plainSum, sum, n);
+    double connectedMs;
+    try (InsecurePlainSumServer.Connected connected = plain.connect(n)) {
+      checkPlain(plain.run(connected, bytes, pool), sum, n); // as the clients' first session
+      long t3 = System.nanoTime();
+      long again = plain.run(connected, bytes, pool);
+      connectedMs = (System.nanoTime() - t3) / 1e6;
+      checkPlain(again, sum, n);
     }
     return new double[] {
-      firstMs, furtherMs, plainMs, (cpu1 - cpu0) / 1e6 / SERVERS, (cpu2 - cpu1) / 1e6 / SERVERS
+      firstMs,
+      furtherMs,
+      plainMs,
+      connectedMs,
+      (cpu1 - cpu0) / 1e6 / SERVERS,
+      (cpu2 - cpu1) / 1e6 / SERVERS
     };
+  }
+
+  /** The plain server's sum of the values shifted to bytes ({@code value + 8}). */
+  private static void checkPlain(long plainSum, long sum, int n) {
+    if (plainSum != sum + 8L * n) {
+      throw new IllegalStateException(
+          "the plain server summed " + plainSum + ", expected " + (sum + 8L * n));
+    }
   }
 
   /** The CPU time so far of every live server thread ({@link #SERVER_THREAD}), in nanoseconds. */
@@ -343,6 +366,7 @@ final class BenchClients implements Callable<Integer> {
       row(csv, p.clients(), "cohort-" + suite + "-3-servers-tls", "first session", p.first());
       row(csv, p.clients(), "cohort-" + suite + "-3-servers-tls", "further session", p.further());
       row(csv, p.clients(), "plain-tcp-INSECURE", "sum", p.plain());
+      row(csv, p.clients(), "plain-tcp-INSECURE", "connected sum", p.plainConnected());
       row(csv, p.clients(), "cohort-" + suite + "-per-server-cpu", "first session", p.firstCpu());
       row(
           csv,
@@ -394,6 +418,12 @@ final class BenchClients implements Callable<Integer> {
     series(chart, "Cohort, first session (TLS handshakes included)", x, points, Point::first);
     series(chart, "Cohort, further session", x, points, Point::further);
     series(chart, "plain threaded TCP, INSECURE (this run)", x, points, Point::plain);
+    series(
+        chart,
+        "plain threaded TCP, INSECURE, connected participants (this run)",
+        x,
+        points,
+        Point::plainConnected);
     for (String[] published : PUBLISHED) {
       chart
           .addSeries(

@@ -20,7 +20,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * The INSECURE baseline of {@code cohort bench clients}: a plain threaded TCP server, as in the
  * published comparison, that sums one 4-bit value from each participant. No secrecy, no TLS, no
  * authentication: the server sees every value. Each participant connects, sends one byte and waits
- * for the server's one-byte answer; the run ends when the server has every value.
+ * for the server's one-byte answer; the run ends when the server has every value. {@link
+ * #connect(int)} keeps participants connected, and {@link #run(Connected, int[], ExecutorService)}
+ * has each send one more byte over its open connection: the baseline of a further session, where
+ * nothing is connected anew.
  */
 final class InsecurePlainSumServer implements AutoCloseable {
 
@@ -59,21 +62,32 @@ final class InsecurePlainSumServer implements AutoCloseable {
     }
   }
 
+  /** Sums every byte the participant sends and answers each, until it closes the connection. */
   private void serve(Socket s) {
     try (s) {
       s.setTcpNoDelay(true);
-      int v = s.getInputStream().read();
-      if (v < 0) {
-        return;
-      }
-      sum.addAndGet(v);
-      s.getOutputStream().write(1);
-      if (received.incrementAndGet() == expected) {
-        done.complete(sum.get());
+      InputStream in = s.getInputStream();
+      OutputStream out = s.getOutputStream();
+      for (int v = in.read(); v >= 0; v = in.read()) {
+        sum.addAndGet(v);
+        out.write(1);
+        if (received.incrementAndGet() == expected) {
+          done.complete(sum.get());
+        }
       }
     } catch (IOException e) {
-      done.completeExceptionally(e);
+      CompletableFuture<Long> d = done;
+      if (d != null) {
+        d.completeExceptionally(e);
+      }
     }
+  }
+
+  private void start(int n) {
+    sum.set(0);
+    received.set(0);
+    expected = n;
+    done = new CompletableFuture<>();
   }
 
   /**
@@ -81,10 +95,7 @@ final class InsecurePlainSumServer implements AutoCloseable {
    * server computed.
    */
   long run(int[] values, ExecutorService pool) {
-    sum.set(0);
-    received.set(0);
-    expected = values.length;
-    done = new CompletableFuture<>();
+    start(values.length);
     InetSocketAddress at = (InetSocketAddress) socket.getLocalSocketAddress();
     List<CompletableFuture<Void>> sent = new ArrayList<>();
     for (int v : values) {
@@ -97,11 +108,73 @@ final class InsecurePlainSumServer implements AutoCloseable {
   private static void participate(InetSocketAddress at, int value) {
     try (Socket s = new Socket(at.getAddress(), at.getPort())) {
       s.setTcpNoDelay(true);
-      OutputStream out = s.getOutputStream();
-      out.write(value);
-      out.flush();
-      InputStream in = s.getInputStream();
-      if (in.read() != 1) {
+      exchange(s, value);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Participants that stay connected, one socket each (and a server thread each). */
+  static final class Connected implements AutoCloseable {
+    private final List<Socket> sockets = new ArrayList<>();
+
+    int size() {
+      return sockets.size();
+    }
+
+    @Override
+    public void close() {
+      for (Socket s : sockets) {
+        try {
+          s.close();
+        } catch (IOException e) {
+          // closing: nothing left to do
+        }
+      }
+    }
+  }
+
+  /** Connects {@code n} participants that stay connected. */
+  Connected connect(int n) {
+    InetSocketAddress at = (InetSocketAddress) socket.getLocalSocketAddress();
+    Connected c = new Connected();
+    try {
+      for (int j = 0; j < n; j++) {
+        Socket s = new Socket(at.getAddress(), at.getPort());
+        s.setTcpNoDelay(true);
+        c.sockets.add(s);
+      }
+    } catch (IOException e) {
+      c.close();
+      throw new UncheckedIOException("cannot connect to the plain sum server", e);
+    }
+    return c;
+  }
+
+  /**
+   * Connected participant {@code j} (on {@code pool}) sends {@code values[j]} over its open
+   * connection and waits for the answer; returns the sum the server computed.
+   */
+  long run(Connected participants, int[] values, ExecutorService pool) {
+    if (values.length != participants.size()) {
+      throw new IllegalArgumentException(
+          values.length + " values for " + participants.size() + " participants");
+    }
+    start(values.length);
+    List<CompletableFuture<Void>> sent = new ArrayList<>();
+    for (int j = 0; j < values.length; j++) {
+      Socket s = participants.sockets.get(j);
+      int v = values[j];
+      sent.add(CompletableFuture.runAsync(() -> exchange(s, v), pool));
+    }
+    CompletableFuture.allOf(sent.toArray(new CompletableFuture<?>[0])).join();
+    return done.join();
+  }
+
+  private static void exchange(Socket s, int value) {
+    try {
+      s.getOutputStream().write(value);
+      if (s.getInputStream().read() != 1) {
         throw new IOException("the plain sum server closed without an answer");
       }
     } catch (IOException e) {

@@ -35,8 +35,12 @@ class BenchClientsTest {
     List<String> csv = Files.readAllLines(dir.resolve("clients.csv"));
     assertEquals("clients,system,measure,median_ms,min_ms,max_ms,repeats", csv.get(0));
     int cpuRows = 0;
+    int connectedRows = 0;
     for (String line : csv) {
       String[] f = line.split(",");
+      if (f[1].equals("plain-tcp-INSECURE") && f[2].equals("connected sum")) {
+        connectedRows++; // the baseline of a further session ran and checked its sum
+      }
       if (f[1].equals("cohort-bgw-per-server-cpu")) {
         cpuRows++;
         // each server read and checked the submissions: its threads used some CPU, and less
@@ -46,6 +50,7 @@ class BenchClientsTest {
       }
     }
     assertEquals(4, cpuRows, String.join("\n", csv));
+    assertEquals(2, connectedRows, String.join("\n", csv));
     byte[] png = Files.readAllBytes(dir.resolve("clients.png"));
     assertTrue(png.length > 1000 && png[1] == 'P', "clients.png");
   }
