@@ -29,6 +29,9 @@ final class SessionInbox {
   private final Set<Integer> granted = new HashSet<>();
   private long lastRound = System.nanoTime();
   private boolean closed;
+  // The number of submissions the session thread waits for: a submission wakes it only once they
+  // are all in, not once per submission (a wake-up and a context switch each).
+  private int wakeAt = Integer.MAX_VALUE;
 
   SessionInbox(long session, Shape shape, int words, Canonical canonical) {
     this(session, shape, words, canonical, false);
@@ -59,7 +62,9 @@ final class SessionInbox {
       if (received.putIfAbsent(client, s.words()) != null) {
         return Status.DUPLICATE;
       }
-      notifyAll();
+      if (received.size() >= wakeAt) {
+        notifyAll();
+      }
       return Status.RECEIVED;
     }
   }
@@ -70,6 +75,7 @@ final class SessionInbox {
    * received, ascending.
    */
   synchronized int[] closeAfter(int count, long deadlineNanos) throws InterruptedException {
+    wakeAt = count;
     long left;
     while (received.size() < count && (left = deadlineNanos - System.nanoTime()) > 0) {
       long millis = left / 1_000_000;
@@ -125,6 +131,7 @@ final class SessionInbox {
    */
   synchronized MaskRound awaitMaskRound(int count, long deadlineNanos, long retryNanos)
       throws InterruptedException {
+    wakeAt = count;
     while (true) {
       long now = System.nanoTime();
       if (received.size() >= count || hasFreshRequest() || now - deadlineNanos >= 0) {
