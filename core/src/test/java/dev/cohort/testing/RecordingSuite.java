@@ -2,8 +2,7 @@ package dev.cohort.testing;
 
 import dev.cohort.field.Field;
 import dev.cohort.random.Prg;
-import dev.cohort.suite.Inbox;
-import dev.cohort.suite.Outbox;
+import dev.cohort.suite.ForwardingProtocol;
 import dev.cohort.suite.RoundProtocol;
 import dev.cohort.suite.Shares;
 import dev.cohort.suite.Suite;
@@ -73,22 +72,7 @@ public final class RecordingSuite extends ForwardingSuite {
   }
 
   private RoundProtocol recorded(RoundProtocol p) {
-    return new RoundProtocol() {
-      @Override
-      public boolean isDone() {
-        return p.isDone();
-      }
-
-      @Override
-      public void send(int round, Outbox out) {
-        p.send(round, out);
-      }
-
-      @Override
-      public boolean receive(int round, Inbox in) {
-        return p.receive(round, in);
-      }
-
+    return new ForwardingProtocol(p) {
       @Override
       public Shares shares() {
         Shares s = p.shares();

@@ -2,6 +2,7 @@ package dev.cohort.bgw;
 
 import dev.cohort.field.Field;
 import dev.cohort.random.Prg;
+import dev.cohort.suite.ForwardingProtocol;
 import dev.cohort.suite.RoundProtocol;
 import dev.cohort.suite.Shares;
 import dev.cohort.suite.Suite;
@@ -82,22 +83,7 @@ final class InterceptingSuite extends ForwardingSuite {
   }
 
   private static RoundProtocol observe(RoundProtocol p, UnaryOperator<Shares> onShares) {
-    return new RoundProtocol() {
-      @Override
-      public boolean isDone() {
-        return p.isDone();
-      }
-
-      @Override
-      public void send(int round, dev.cohort.suite.Outbox out) {
-        p.send(round, out);
-      }
-
-      @Override
-      public boolean receive(int round, dev.cohort.suite.Inbox in) {
-        return p.receive(round, in);
-      }
-
+    return new ForwardingProtocol(p) {
       @Override
       public Shares shares() {
         return onShares.apply(p.shares());

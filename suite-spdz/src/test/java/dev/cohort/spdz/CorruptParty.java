@@ -8,8 +8,8 @@ import dev.cohort.api.AbortException;
 import dev.cohort.field.Field;
 import dev.cohort.harness.PartyFailedException;
 import dev.cohort.random.Prg;
+import dev.cohort.suite.ForwardingProtocol;
 import dev.cohort.suite.Inbox;
-import dev.cohort.suite.Outbox;
 import dev.cohort.suite.RoundProtocol;
 import dev.cohort.suite.Suite;
 import dev.cohort.suite.SuiteFactory;
@@ -102,17 +102,7 @@ final class CorruptParty {
    */
   static RoundProtocol recordingOpened(
       RoundProtocol open, int length, Field field, List<BigInteger> into) {
-    return new RoundProtocol() {
-      @Override
-      public boolean isDone() {
-        return open.isDone();
-      }
-
-      @Override
-      public void send(int round, Outbox out) {
-        open.send(round, out);
-      }
-
+    return new ForwardingProtocol(open) {
       @Override
       public boolean receive(int round, Inbox in) {
         boolean done = open.receive(round, in);
@@ -122,11 +112,6 @@ final class CorruptParty {
           }
         }
         return done;
-      }
-
-      @Override
-      public long[] opened() {
-        return open.opened();
       }
     };
   }

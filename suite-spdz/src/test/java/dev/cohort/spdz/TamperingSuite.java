@@ -1,6 +1,6 @@
 package dev.cohort.spdz;
 
-import dev.cohort.suite.Inbox;
+import dev.cohort.suite.ForwardingProtocol;
 import dev.cohort.suite.Outbox;
 import dev.cohort.suite.RoundProtocol;
 import dev.cohort.suite.Shares;
@@ -113,12 +113,7 @@ final class TamperingSuite extends ForwardingSuite {
    */
   static RoundProtocol rewritten(
       RoundProtocol protocol, int self, int parties, Rewrite rewrite, Rounds rounds) {
-    return new RoundProtocol() {
-      @Override
-      public boolean isDone() {
-        return protocol.isDone();
-      }
-
+    return new ForwardingProtocol(protocol) {
       @Override
       public void send(int round, Outbox out) {
         if (!rounds.rewritten(round)) {
@@ -135,21 +130,6 @@ final class TamperingSuite extends ForwardingSuite {
             out.write(peer, words, 0, words.length);
           }
         }
-      }
-
-      @Override
-      public boolean receive(int round, Inbox in) {
-        return protocol.receive(round, in);
-      }
-
-      @Override
-      public Shares shares() {
-        return protocol.shares();
-      }
-
-      @Override
-      public long[] opened() {
-        return protocol.opened();
       }
     };
   }
