@@ -151,6 +151,18 @@ final class SpdzRangeInput implements RoundProtocol {
     return out;
   }
 
+  /** Only the owner sends: to every party. */
+  @Override
+  public boolean sendsTo(int round, int peer) {
+    return exchange.self() == owner;
+  }
+
+  /** The others hear from the owner only. */
+  @Override
+  public boolean receivesFrom(int round, int peer) {
+    return peer == owner;
+  }
+
   @Override
   public void send(int round, Outbox out) {
     if (exchange.self() != owner) {
