@@ -53,7 +53,11 @@ import picocli.CommandLine.Spec;
           + " to the opened sum, 'further session' a session of the same connected clients."
           + " Baselines: an INSECURE plain threaded TCP server (no secrecy, no TLS) summing the"
           + " same values in the same run, once with each participant connecting anew and once"
-          + " with participants that stay connected (a further session's counterpart). Warm-up runs come first; every point is repeated and"
+          + " with participants that stay connected (a further session's counterpart); and the"
+          + " floor of a further session's messages: the same messages (one from each"
+          + " participant to each of 3 servers, one answer from server 0) in plain TCP with"
+          + " non-blocking sockets and nothing else, INSECURE. Warm-up runs come first; every"
+          + " point is repeated and"
           + " clients.csv holds the median, minimum and maximum; clients.png plots the medians"
           + " with error bars to the extremes, and the published figures at 1000. The CPU time"
           + " of the servers' threads per session (per server) is printed and written too: what a"
@@ -123,8 +127,9 @@ final class BenchClients implements Callable<Integer> {
 
   /**
    * One point: wall times in ms of the first session, a further session, the plain baseline with
-   * participants connecting anew and with participants already connected, and the servers' CPU time
-   * per server in ms for the first and the further session.
+   * participants connecting anew and with participants already connected, the plain floor of a
+   * further session's messages, and the servers' CPU time per server in ms for the first and the
+   * further session.
    */
   record Point(
       int clients,
@@ -132,6 +137,7 @@ final class BenchClients implements Callable<Integer> {
       double[] further,
       double[] plain,
       double[] plainConnected,
+      double[] messageFloor,
       double[] firstCpu,
       double[] furtherCpu) {}
 
@@ -141,6 +147,9 @@ final class BenchClients implements Callable<Integer> {
    */
   /** The compute servers of the deployment measured. */
   static final int SERVERS = 3;
+
+  /** Rounds of the plain message floor per repetition, after two unmeasured ones. */
+  static final int FLOOR_ROUNDS = 5;
 
   static final Pattern SERVER_THREAD =
       Pattern.compile("cohort-(client-link-of-|netty-)?P\\d+(-\\d+)?");
@@ -174,7 +183,7 @@ final class BenchClients implements Callable<Integer> {
       }
       warmUp(stdout, d, plain, identities, max, pool);
       for (int n : counts) {
-        double[][] m = new double[6][repeat];
+        double[][] m = new double[7][repeat];
         for (int r = 0; r < repeat; r++) {
           double[] one =
               measure(d, plain, identities, n, pool, new SplittableRandom(1000L * n + r));
@@ -182,18 +191,20 @@ final class BenchClients implements Callable<Integer> {
             m[k][r] = one[k];
           }
         }
-        Point p = new Point(n, m[0], m[1], m[2], m[3], m[4], m[5]);
+        Point p = new Point(n, m[0], m[1], m[2], m[3], m[4], m[5], m[6]);
         points.add(p);
         stdout.printf(
             Locale.ROOT,
             "%5d clients: first session %8.1f ms, further session %7.1f ms, INSECURE plain TCP"
-                + " %7.1f ms (connected: %6.1f ms); CPU per server: first session %7.1f ms,"
-                + " further session %6.1f ms (medians of %d)%n",
+                + " %7.1f ms (connected: %6.1f ms; a further session's messages alone: %6.1f"
+                + " ms); CPU per server: first session %7.1f ms, further session %6.1f ms"
+                + " (medians of %d)%n",
             n,
             median(p.first()),
             median(p.further()),
             median(p.plain()),
             median(p.plainConnected()),
+            median(p.messageFloor()),
             median(p.firstCpu()),
             median(p.furtherCpu()),
             repeat);
@@ -245,8 +256,9 @@ final class BenchClients implements Callable<Integer> {
 
   /**
    * One repetition at {@code n} clients: first session, further session, plain baseline with
-   * participants connecting anew and already connected (wall ms), then the servers' CPU ms per
-   * server in the first and in the further session.
+   * participants connecting anew and already connected, the plain floor of a further session's
+   * messages (the median of {@link #FLOOR_ROUNDS} rounds after 2; wall ms), then the servers' CPU
+   * ms per server in the first and in the further session.
    */
   private static double[] measure(
       LocalDeployment d,
@@ -298,11 +310,20 @@ final class BenchClients implements Callable<Integer> {
       connectedMs = (System.nanoTime() - t3) / 1e6;
       checkPlain(again, sum, n);
     }
+    double[] floorMs = new double[FLOOR_ROUNDS];
+    try (InsecureMessageFloor floor = new InsecureMessageFloor(n)) {
+      floor.round(pool); // as the first sessions
+      floor.round(pool);
+      for (int r = 0; r < FLOOR_ROUNDS; r++) {
+        floorMs[r] = floor.round(pool);
+      }
+    }
     return new double[] {
       firstMs,
       furtherMs,
       plainMs,
       connectedMs,
+      median(floorMs),
       (cpu1 - cpu0) / 1e6 / SERVERS,
       (cpu2 - cpu1) / 1e6 / SERVERS
     };
@@ -367,6 +388,7 @@ final class BenchClients implements Callable<Integer> {
       row(csv, p.clients(), "cohort-" + suite + "-3-servers-tls", "further session", p.further());
       row(csv, p.clients(), "plain-tcp-INSECURE", "sum", p.plain());
       row(csv, p.clients(), "plain-tcp-INSECURE", "connected sum", p.plainConnected());
+      row(csv, p.clients(), "plain-tcp-INSECURE", "further session messages", p.messageFloor());
       row(csv, p.clients(), "cohort-" + suite + "-per-server-cpu", "first session", p.firstCpu());
       row(
           csv,
@@ -424,6 +446,12 @@ final class BenchClients implements Callable<Integer> {
         x,
         points,
         Point::plainConnected);
+    series(
+        chart,
+        "a further session's messages in plain TCP, INSECURE (this run)",
+        x,
+        points,
+        Point::messageFloor);
     for (String[] published : PUBLISHED) {
       chart
           .addSeries(

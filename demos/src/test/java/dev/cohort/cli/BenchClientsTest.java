@@ -36,10 +36,15 @@ class BenchClientsTest {
     assertEquals("clients,system,measure,median_ms,min_ms,max_ms,repeats", csv.get(0));
     int cpuRows = 0;
     int connectedRows = 0;
+    int floorRows = 0;
     for (String line : csv) {
       String[] f = line.split(",");
       if (f[1].equals("plain-tcp-INSECURE") && f[2].equals("connected sum")) {
         connectedRows++; // the baseline of a further session ran and checked its sum
+      }
+      if (f[1].equals("plain-tcp-INSECURE") && f[2].equals("further session messages")) {
+        floorRows++; // every message of the floor arrived (else the run fails)
+        assertTrue(Double.parseDouble(f[3]) > 0, line);
       }
       if (f[1].equals("cohort-bgw-per-server-cpu")) {
         cpuRows++;
@@ -51,6 +56,7 @@ class BenchClientsTest {
     }
     assertEquals(4, cpuRows, String.join("\n", csv));
     assertEquals(2, connectedRows, String.join("\n", csv));
+    assertEquals(2, floorRows, String.join("\n", csv));
     byte[] png = Files.readAllBytes(dir.resolve("clients.png"));
     assertTrue(png.length > 1000 && png[1] == 'P', "clients.png");
   }
