@@ -4,7 +4,6 @@ import dev.cohort.field.Field;
 import dev.cohort.spdz.SpdzPreprocessing.InputMasks;
 import dev.cohort.suite.Inbox;
 import dev.cohort.suite.Outbox;
-import dev.cohort.suite.RoundProtocol;
 import dev.cohort.suite.Shares;
 
 /**
@@ -14,7 +13,7 @@ import dev.cohort.suite.Shares;
  * digests are compared in the next MAC check, so an owner that sends different ε to different
  * parties is caught before any output is revealed.
  */
-final class SpdzInput implements RoundProtocol {
+final class SpdzInput implements OwnerBroadcast {
 
   private final ShareExchange exchange;
   private final CheckLedger ledger;
@@ -49,16 +48,14 @@ final class SpdzInput implements RoundProtocol {
     }
   }
 
-  /** Only the owner sends: to every party. */
   @Override
-  public boolean sendsTo(int round, int peer) {
-    return exchange.self() == owner;
+  public int owner() {
+    return owner;
   }
 
-  /** The others hear from the owner only. */
   @Override
-  public boolean receivesFrom(int round, int peer) {
-    return peer == owner;
+  public int self() {
+    return exchange.self();
   }
 
   @Override

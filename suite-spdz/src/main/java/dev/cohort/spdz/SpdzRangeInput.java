@@ -5,7 +5,6 @@ import dev.cohort.field.Field;
 import dev.cohort.spdz.SpdzPreprocessing.InputMasks;
 import dev.cohort.suite.Inbox;
 import dev.cohort.suite.Outbox;
-import dev.cohort.suite.RoundProtocol;
 import dev.cohort.suite.Shares;
 import java.math.BigInteger;
 
@@ -42,7 +41,7 @@ import java.math.BigInteger;
  * builder (up to the field's bits − 1) holds, also those too wide for any statistical mask: the
  * range is what the caller declared. Declare the smallest k that fits.
  */
-final class SpdzRangeInput implements RoundProtocol {
+final class SpdzRangeInput implements OwnerBroadcast {
 
   private final ShareExchange exchange;
   private final CheckLedger ledger;
@@ -151,16 +150,14 @@ final class SpdzRangeInput implements RoundProtocol {
     return out;
   }
 
-  /** Only the owner sends: to every party. */
   @Override
-  public boolean sendsTo(int round, int peer) {
-    return exchange.self() == owner;
+  public int owner() {
+    return owner;
   }
 
-  /** The others hear from the owner only. */
   @Override
-  public boolean receivesFrom(int round, int peer) {
-    return peer == owner;
+  public int self() {
+    return exchange.self();
   }
 
   @Override
