@@ -92,7 +92,7 @@ final class InsecureMessageFloor implements AutoCloseable {
   /** Reads whole messages and counts them; server 0 answers each. */
   private void serve(int server) {
     Selector selector = serverSelectors.get(server);
-    ByteBuffer in = ByteBuffer.allocateDirect(64 * MESSAGE);
+    ByteBuffer in = ByteBuffer.allocateDirect(MESSAGE);
     ByteBuffer out = ByteBuffer.allocateDirect(MESSAGE);
     try {
       while (selector.isOpen()) {
@@ -102,15 +102,9 @@ final class InsecureMessageFloor implements AutoCloseable {
           SelectionKey key = keys.next();
           keys.remove();
           SocketChannel c = (SocketChannel) key.channel();
-          in.clear();
-          in.limit(MESSAGE);
-          int read = c.read(in);
-          if (read < 0) {
-            key.cancel();
+          if (!readMessage(c, in)) {
+            key.cancel(); // the participant closed
             continue;
-          }
-          while (in.hasRemaining() && read >= 0) { // a message may arrive in pieces
-            read = c.read(in);
           }
           if (server == 0) {
             out.clear();
@@ -122,6 +116,17 @@ final class InsecureMessageFloor implements AutoCloseable {
     } catch (IOException | ClosedSelectorException e) {
       // closed: the floor is done
     }
+  }
+
+  /** Reads one whole message (it may arrive in pieces); false if the connection ended first. */
+  private static boolean readMessage(SocketChannel c, ByteBuffer in) throws IOException {
+    in.clear();
+    while (in.hasRemaining()) {
+      if (c.read(in) < 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static void writeFully(SocketChannel c, ByteBuffer b) throws IOException {
@@ -174,12 +179,8 @@ final class InsecureMessageFloor implements AutoCloseable {
         while (keys.hasNext()) {
           SelectionKey key = keys.next();
           keys.remove();
-          SocketChannel c = (SocketChannel) key.channel();
-          in.clear();
-          while (in.hasRemaining()) {
-            if (c.read(in) < 0) {
-              throw new IOException("a plain server closed");
-            }
+          if (!readMessage((SocketChannel) key.channel(), in)) {
+            throw new IOException("a plain server closed");
           }
           answers++;
         }
